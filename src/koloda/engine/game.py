@@ -1,0 +1,144 @@
+"""Game specs and the registry: each game declares its facts once and registers by name.
+
+>>> game = load_game("duel", rounds_to_win=3)
+>>> game.options.rounds_to_win
+3
+>>> state = game.new(seed=1)
+>>> state.to_act
+(0, 1)
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from koloda.engine.codec import encode
+from koloda.engine.errors import InvalidOption, UnknownGame
+from koloda.engine.options import OptionInfo, build_options, describe_options
+from koloda.engine.state import Action, GameState
+
+#: The games that ship with Koloda, imported on first use.
+BUILTIN_GAMES = ("duel", "nevermore", "gwent")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """The facts a game declares once."""
+
+    name: str
+    title_en: str
+    title_ru: str
+    summary_en: str
+    summary_ru: str
+    min_players: int
+    max_players: int
+    default_players: int
+    simultaneous: bool
+    chance: bool
+    hidden_information: bool
+    options_type: type
+    state_type: type[GameState]
+
+    @property
+    def options(self) -> tuple[OptionInfo, ...]:
+        return describe_options(self.options_type)
+
+    def title(self, lang: str = "en") -> str:
+        return self.title_ru if lang == "ru" else self.title_en
+
+    def summary(self, lang: str = "en") -> str:
+        return self.summary_ru if lang == "ru" else self.summary_en
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game with validated options and a player count: the factory of states."""
+
+    spec: GameSpec
+    options: Any
+    players: int
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def options_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = encode(self.options)
+        return data
+
+    def new(self, seed: int = 0, players: int | None = None) -> GameState:
+        """A new game dealt from ``seed``."""
+        n = self._players(players)
+        return self.spec.state_type.initial(self.options, players=n, seed=seed)
+
+    def from_setup(
+        self, setup: Mapping[str, Any], seed: int = 0, players: int | None = None
+    ) -> GameState:
+        """A position set up by hand (see the game's docs for the setup format)."""
+        n = self._players(players)
+        return self.spec.state_type.from_setup(self.options, players=n, seed=seed, setup=setup)
+
+    def parse_action(self, text: str) -> Action:
+        return self.spec.state_type.parse_action(text)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> GameState:
+        return self.spec.state_type.from_json(data)
+
+    def _players(self, players: int | None) -> int:
+        n = self.players if players is None else players
+        check_players(self.spec, n)
+        return n
+
+
+def check_players(spec: GameSpec, n: Any) -> None:
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise InvalidOption(f"players must be a whole number, got {n!r}")
+    if not spec.min_players <= n <= spec.max_players:
+        raise InvalidOption(
+            f"{spec.name} is played by {spec.min_players}-{spec.max_players} players, not {n}"
+        )
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Register a game spec under its name (a game module does this on import)."""
+    spec.state_type.GAME = spec.name
+    _REGISTRY[spec.name] = spec
+    return spec
+
+
+def _import_builtins() -> None:
+    for name in BUILTIN_GAMES:
+        if name not in _REGISTRY and importlib.util.find_spec(f"koloda.games.{name}") is not None:
+            importlib.import_module(f"koloda.games.{name}")
+
+
+def game_specs() -> list[GameSpec]:
+    """Every registered game, in the order of :data:`BUILTIN_GAMES`, then by name."""
+    _import_builtins()
+    order = {n: i for i, n in enumerate(BUILTIN_GAMES)}
+    return sorted(_REGISTRY.values(), key=lambda s: (order.get(s.name, 99), s.name))
+
+
+def get_spec(name: str) -> GameSpec:
+    _import_builtins()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(s.name for s in game_specs())
+        raise UnknownGame(f"unknown game {name!r}; known games: {known}") from None
+
+
+def load_game(name: str, *, players: int | None = None, **options: Any) -> Game:
+    """The game ``name`` with ``options`` validated (unknown or invalid ones are refused)."""
+    spec = get_spec(name)
+    opts: Any = build_options(spec.options_type, options)
+    n = spec.default_players if players is None else players
+    check_players(spec, n)
+    return Game(spec=spec, options=opts, players=n)
