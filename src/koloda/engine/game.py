@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from koloda.engine.codec import encode
 from koloda.engine.errors import InvalidOption, UnknownGame
+from koloda.engine.events import Event
 from koloda.engine.options import OptionInfo, build_options, describe_options
 from koloda.engine.state import Action, GameState
 
@@ -42,6 +43,16 @@ class GameSpec:
     hidden_information: bool
     options_type: type
     state_type: type[GameState]
+    #: ``describe(event, lang)``: one line of the log in words ("ru" or "en").
+    describe_event: Callable[[Event, str], str] | None = None
+
+    def describe(self, event: Event, lang: str = "en") -> str:
+        """The event in words, for logs a person reads."""
+        if self.describe_event is not None:
+            return self.describe_event(event, lang)
+        data = event.to_json()
+        fields = ", ".join(f"{k}={v}" for k, v in data.items() if k not in ("kind", "to"))
+        return f"{event.kind_name()}({fields})"
 
     @property
     def options(self) -> tuple[OptionInfo, ...]:

@@ -123,6 +123,12 @@ class GameState(ABC):
         """A full state, drawn with ``rng``, that ``seat`` cannot tell from this one: every
         card it may not know is redealt consistently with what it has seen."""
 
+    def all_cards(self) -> list[str] | None:
+        """Every card of the game in every zone (hands, decks, discards, table, pending
+        commits), as ids; the conformance tests check that this multiset never changes.
+        None when the game does not take part in that check."""
+        return None
+
     def check(self, seat: int, action: Action) -> str | None:
         """Why ``action`` is illegal for ``seat`` now, or None when it is legal.
 
