@@ -1,5 +1,5 @@
-"""A tiny simultaneous game for testing the kernel: each seat holds cards 1..3 hidden and plays
-one per trick at the same time; the higher card takes the trick; three tricks."""
+"""A tiny simultaneous game for testing the kernel: each seat is dealt three distinct cards of
+1..6, hidden, and plays one per trick at the same time; the highest card alone takes the trick."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ class ToyState(GameState):
     @classmethod
     def initial(cls, options: Any, *, players: int, seed: int) -> Self:
         rng = Rng.from_seed(seed)
-        hands = [rng.shuffled([1, 2, 3]) for _ in range(players)]
+        hands = [rng.shuffled([1, 2, 3, 4, 5, 6])[:3] for _ in range(players)]
         s = cls(options=options, players=players, seed=seed, rng=rng, hands=hands,
                 taken=[0] * players)
         for i, h in enumerate(hands):
@@ -132,7 +132,23 @@ class ToyState(GameState):
     def resample(self, seat: int, rng: Rng) -> Self:
         s = self.clone()
         s.rng = rng.spawn()
+        played: dict[int, set[int]] = {o: set() for o in range(self.players)}
+        for e in self.events:
+            if isinstance(e, ToyTrick):
+                for o, c in enumerate(e.cards):
+                    played[o].add(c)
+        for o in range(self.players):
+            if o == seat:
+                continue
+            unknown = len(self.hands[o]) + (1 if o in self.committed else 0)
+            pool = rng.shuffled([c for c in range(1, 7) if c not in played[o]])[:unknown]
+            if o in self.committed:
+                s.committed[o] = pool.pop()
+            s.hands[o] = pool
         return s
+
+    def all_cards(self) -> list[str] | None:
+        return None
 
 
 TOY = register(GameSpec(

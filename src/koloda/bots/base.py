@@ -25,7 +25,8 @@ class Decision:
     """What a seat knows when it must decide.
 
     ``sample(rng)`` returns a full state drawn consistently with the seat's knowledge (the
-    game's ``resample``); search bots use it, nothing else of the true state reaches a bot.
+    state's ``determinize``: the game's ``resample`` with the hidden record stripped); search
+    bots use it, nothing else of the true state reaches a bot.
     """
 
     seat: int
@@ -40,7 +41,7 @@ def decision_for(state: GameState, seat: int) -> Decision:
         seat=seat,
         observation=state.observe(seat),
         legal=tuple(state.legal_actions(seat)),
-        sample=lambda rng: state.resample(seat, rng),
+        sample=lambda rng: state.determinize(seat, rng),
     )
 
 

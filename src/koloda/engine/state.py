@@ -129,6 +129,15 @@ class GameState(ABC):
         None when the game does not take part in that check."""
         return None
 
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        """What a search bot of ``seat`` may receive: :meth:`resample`, with the record of
+        what the seat did not see removed (events limited to the seat's log, history emptied),
+        so that nothing hidden travels inside the sample's log."""
+        sample = self.resample(seat, rng)
+        sample.events = sample.log(seat)
+        sample.history = []
+        return sample
+
     def check(self, seat: int, action: Action) -> str | None:
         """Why ``action`` is illegal for ``seat`` now, or None when it is legal.
 
