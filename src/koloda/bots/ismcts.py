@@ -1,0 +1,280 @@
+"""``bot:ismcts``: information-set Monte Carlo tree search for every registered game.
+
+The bot never sees the true state. Each iteration draws a *determinization* — a full state
+consistent with what its seat knows — from ``decision.sample`` (the game's ``resample``), then
+walks one shared tree whose edges are the actions taken since the decision:
+
+- **selection**: at every node, each seat in ``to_act`` picks its own action with UCB1 over the
+  actions legal in this determinization (availability counts make actions that are only
+  sometimes legal comparable). Several seats acting at once pick independently
+  (*decoupled* selection), so no seat sees what the others commit in the same step;
+- **expansion**: one new node per iteration, as soon as a seat tries an untried action;
+- **playout**: uniformly random legal actions through ``state.apply_unchecked`` (the fast path
+  without validation or history) until the game ends;
+- **backpropagation**: each seat's statistics receive that seat's reward, from the final
+  ranking: 1 for beating every other seat, 0 for losing to every other seat, ties shared.
+
+The budget is a number of iterations (``bot:ismcts:2000``: the same seed and the same decisions
+give the same moves) or wall-clock seconds (``bot:ismcts:0.5s``: stronger on a fast machine, not
+reproducible). The chosen action is the one most visited at the root.
+
+Known limits (those of single-observer ISMCTS): the other seats' moves in the tree are chosen
+with the determinization in view (they play as if they knew the sampled cards), and the
+determinizations are drawn uniformly from what the seat has seen, not weighted by how likely the
+opponents' past moves make them.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+
+from koloda.bots.base import Decision, register_bot
+from koloda.engine import Action, Game, GameState, InvalidOption, Result, Rng
+
+#: UCB1 exploration constant for rewards in [0, 1].
+DEFAULT_EXPLORATION = 0.7
+#: Iterations when ``bot:ismcts`` is given no budget.
+DEFAULT_ITERATIONS = 1000
+#: A playout longer than this is scored as a draw (a guard against a game that does not end).
+MAX_PLAYOUT_ACTIONS = 100_000
+
+
+def rank_rewards(result: Result) -> tuple[float, ...]:
+    """Each seat's reward in [0, 1]: the share of other seats it beat, ties counting half.
+
+    >>> rank_rewards(Result(scores=(1.0, -1.0)))
+    (1.0, 0.0)
+    >>> rank_rewards(Result(scores=(0.0, 0.0)))
+    (0.5, 0.5)
+    >>> rank_rewards(Result(scores=(3.0, 1.0, 1.0)))
+    (1.0, 0.25, 0.25)
+    """
+    scores = result.scores
+    n = len(scores)
+    if n < 2:
+        return tuple(1.0 for _ in scores)
+    out = []
+    for s in scores:
+        beaten = sum(1 for o in scores if o < s)
+        tied = sum(1 for o in scores if o == s) - 1
+        out.append((beaten + 0.5 * tied) / (n - 1))
+    return tuple(out)
+
+
+@dataclass
+class _Arm:
+    """One seat's statistics for one action at one node."""
+
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+
+
+@dataclass
+class _Node:
+    """A node of the search tree: the actions taken since the root lead here."""
+
+    arms: dict[int, dict[Action, _Arm]] = field(default_factory=dict)
+    children: dict[Hashable, _Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Iterations, or seconds of wall-clock time."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    @staticmethod
+    def parse(text: str) -> Budget:
+        """``"2000"`` → 2000 iterations; ``"0.5s"`` → half a second.
+
+        >>> Budget.parse("2000"), Budget.parse("0.5s")
+        (Budget(iterations=2000, seconds=None), Budget(iterations=None, seconds=0.5))
+        """
+        raw = text.strip().lower()
+        try:
+            if raw.endswith("s"):
+                seconds = float(raw[:-1])
+                if not math.isfinite(seconds) or seconds <= 0:
+                    raise ValueError
+                return Budget(seconds=seconds)
+            iterations = int(raw)
+            if iterations < 1:
+                raise ValueError
+            return Budget(iterations=iterations)
+        except ValueError:
+            raise InvalidOption(
+                f"bot:ismcts budget must be a positive number of iterations (2000) or of "
+                f"seconds (0.5s), got {text!r}"
+            ) from None
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
+
+
+class IsmctsBot:
+    """Information-set MCTS with decoupled UCT at simultaneous steps (see the module docs)."""
+
+    def __init__(
+        self,
+        budget: Budget | None = None,
+        *,
+        seed: int = 0,
+        exploration: float = DEFAULT_EXPLORATION,
+    ) -> None:
+        self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS)
+        self.exploration = exploration
+        self.rng = Rng.from_seed(seed)
+        self.name = f"ismcts:{self.budget}"
+        #: Iterations run by the last :meth:`act` (for benchmarks and tests).
+        self.last_iterations = 0
+
+    def act(self, decision: Decision) -> Action:
+        if not decision.legal:
+            raise InvalidOption("the bot was asked to act with no legal action")
+        if len(decision.legal) == 1:
+            self.last_iterations = 0
+            return decision.legal[0]
+        root = _Node()
+        done = 0
+        deadline = (
+            time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
+        )
+        while True:
+            if self.budget.iterations is not None and done >= self.budget.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, decision.sample(self.rng))
+            done += 1
+        self.last_iterations = done
+        return self._best(root, decision)
+
+    # --- one iteration ----------------------------------------------------------------------
+
+    def _iterate(self, root: _Node, state: GameState) -> None:
+        rng = self.rng
+        path: list[tuple[_Node, list[tuple[int, Action]]]] = []
+        node = root
+        expanded = False
+        while not state.is_terminal and not expanded:
+            seats = state.to_act
+            if not seats:
+                break
+            chosen: list[tuple[int, Action]] = []
+            for seat in seats:
+                legal = state.legal_actions(seat)
+                if not legal:
+                    continue
+                action, fresh = self._select(node, seat, legal)
+                expanded = expanded or fresh
+                chosen.append((seat, action))
+            applied = self._apply_joint(state, chosen)
+            if not applied:
+                break
+            path.append((node, applied))
+            key = tuple(applied)
+            child = node.children.get(key)
+            if child is None:
+                child = _Node()
+                node.children[key] = child
+                expanded = True
+            node = child
+        rewards = self._playout(state, rng)
+        for visited, joint in path:
+            for seat, action in joint:
+                arm = visited.arms[seat][action]
+                arm.visits += 1
+                arm.reward += rewards[seat]
+
+    def _select(self, node: _Node, seat: int, legal: Sequence[Action]) -> tuple[Action, bool]:
+        """UCB1 with availability counts; an untried legal action first (chosen at random)."""
+        arms = node.arms.setdefault(seat, {})
+        untried: list[Action] = []
+        for action in legal:
+            arm = arms.get(action)
+            if arm is None:
+                arm = _Arm()
+                arms[action] = arm
+            arm.available += 1
+            if arm.visits == 0:
+                untried.append(action)
+        if untried:
+            return self.rng.choice(untried), True
+        c = self.exploration
+        best: Action = legal[0]
+        best_value = -math.inf
+        for action in legal:
+            arm = arms[action]
+            value = arm.reward / arm.visits + c * math.sqrt(math.log(arm.available) / arm.visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best, False
+
+    @staticmethod
+    def _apply_joint(
+        state: GameState, chosen: list[tuple[int, Action]]
+    ) -> list[tuple[int, Action]]:
+        """Apply each seat's choice in seat order; a choice that an earlier one made illegal
+        (say, an offer that the other seat must now answer) waits for the next node."""
+        applied: list[tuple[int, Action]] = []
+        for seat, action in chosen:
+            if applied and (seat not in state.to_act or action not in state.legal_actions(seat)):
+                break
+            state.apply_unchecked(seat, action)
+            applied.append((seat, action))
+        return applied
+
+    @staticmethod
+    def _playout(state: GameState, rng: Rng) -> tuple[float, ...]:
+        steps = 0
+        while not state.is_terminal:
+            seats = state.to_act
+            if not seats or steps >= MAX_PLAYOUT_ACTIONS:
+                return tuple(0.5 for _ in range(state.players))
+            seat = seats[0]
+            legal = state.legal_actions(seat)
+            state.apply_unchecked(seat, legal[rng.randbelow(len(legal))])
+            steps += 1
+        result = state.result()
+        if result is None:
+            return tuple(0.5 for _ in range(state.players))
+        return rank_rewards(result)
+
+    @staticmethod
+    def _best(root: _Node, decision: Decision) -> Action:
+        arms = root.arms.get(decision.seat, {})
+        best = decision.legal[0]
+        best_key = (-1, -math.inf)
+        for action in decision.legal:
+            arm = arms.get(action)
+            if arm is None or arm.visits == 0:
+                continue
+            key = (arm.visits, arm.reward / arm.visits)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+
+def _factory(game: Game, params: list[str], seed: int) -> IsmctsBot:
+    if len(params) > 2:
+        raise InvalidOption("bot:ismcts takes a budget and optionally an exploration constant, "
+                            "as in bot:ismcts:2000 or bot:ismcts:0.5s:0.7")
+    budget = Budget.parse(params[0]) if params else None
+    exploration = DEFAULT_EXPLORATION
+    if len(params) == 2:
+        try:
+            exploration = float(params[1])
+        except ValueError:
+            raise InvalidOption(f"bot:ismcts exploration must be a number, got {params[1]!r}") \
+                from None
+        if not math.isfinite(exploration) or exploration < 0:
+            raise InvalidOption(f"bot:ismcts exploration must be ≥ 0, got {params[1]!r}")
+    return IsmctsBot(budget, seed=seed, exploration=exploration)
+
+
+register_bot("ismcts", _factory)
