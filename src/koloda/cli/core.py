@@ -1,0 +1,58 @@
+"""What every command shares: error handling, the ``--lang`` option, consoles.
+
+Every :class:`~koloda.engine.KolodaError` that escapes a command (ours or one registered by
+another package) becomes one line on stderr and exit code 2, with no traceback.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from typer.core import TyperGroup
+
+from koloda.cli.i18n import Lang, default_lang
+from koloda.engine import KolodaError
+
+#: Exit code of every refused input: unknown game, bad option, illegal action, bad file.
+EXIT_USAGE = 2
+
+
+class KolodaGroup(TyperGroup):
+    """The top-level command group: turns Koloda's errors into a one-line message."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KolodaError as e:
+            fail(str(e))
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
+    """Print ``error: message`` on one line of stderr and exit with ``code``."""
+    one_line = " ".join(message.split())
+    typer.echo(f"error: {one_line}", err=True)
+    raise typer.Exit(code)
+
+
+def console() -> Console:
+    """A console on the current stdout (created per command so that tests can capture it)."""
+    return Console(highlight=False, soft_wrap=False)
+
+
+LangOption = Annotated[
+    Lang | None,
+    typer.Option(
+        "--lang",
+        case_sensitive=False,
+        show_default=False,
+        help="Language of what a player reads: en or ru (default: $KOLODA_LANG if it is en "
+        "or ru, else en).",
+    ),
+]
+
+
+def resolve_lang(lang: Lang | None) -> Lang:
+    """The ``--lang`` given, else ``$KOLODA_LANG``, else English."""
+    return lang if lang is not None else default_lang()

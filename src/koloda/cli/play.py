@@ -1,0 +1,282 @@
+"""``koloda play GAME``: a game in the terminal, humans and bots at the seats.
+
+A human is shown only what their seat may see: the renderer draws ``state.observe(seat)``, the
+seat's own log and its legal actions (through :class:`koloda.play.SeatView`). With two or more
+humans (hot-seat), a "pass the device" screen that clears the terminal comes before each human's
+turn, so the previous player's hand is not left on screen.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from koloda.bots import make_bot
+from koloda.cli.core import LangOption, console, resolve_lang
+from koloda.cli.i18n import Lang, t
+from koloda.cli.render import Renderer, renderer_for
+from koloda.cli.setup import DECKS, HUMAN, MAGIC_SET, add_file_option, parse_options, seat_list
+from koloda.engine import Action, ActionSyntaxError, GameSpec, Result, get_spec, load_game
+from koloda.engine.record import record_of
+from koloda.play import BotSeat, GameAbandoned, HumanSeat, Seat, SeatView, Table
+
+#: Longer lists of legal actions are cut, with a hint to type the action instead.
+MAX_LISTED = 24
+
+QUIT_WORDS = frozenset({"quit", "exit", "q", "выход"})
+HELP_WORDS = frozenset({"help", "?", "h", "помощь"})
+LOG_WORDS = frozenset({"log", "журнал"})
+
+
+class InputEnded(GameAbandoned):
+    """Standard input ended before the game did."""
+
+
+class Terminal:
+    """Talks to the people at the seats through one console."""
+
+    def __init__(self, out: Console, renderer: Renderer, *, hot_seat: bool) -> None:
+        self.out = out
+        self.renderer = renderer
+        self.lang: Lang = renderer.lang
+        self.hot_seat = hot_seat
+
+    def read(self, prompt: str) -> str:
+        try:
+            return self.out.input(prompt)
+        except EOFError:
+            self.out.print()
+            raise InputEnded(t("input_ended", self.lang)) from None
+
+    # --- hot-seat ---------------------------------------------------------------------------
+
+    def handover(self, seat: int) -> None:
+        """Clear the screen and wait until the player of ``seat`` has the device."""
+        self.out.clear()
+        self.out.print(Panel(Text(t("handover", self.lang, seat=seat), style="bold",
+                                  justify="center"), expand=True))
+        self.read(t("handover_hint", self.lang, seat=seat) + " ")
+        self.out.clear()
+
+    # --- a human's turn ---------------------------------------------------------------------
+
+    def ask(self, view: SeatView) -> Action:
+        if view.refused is not None:
+            self.out.print(Text(t("refused", self.lang, reason=view.refused), style="red"))
+        else:
+            self.show(view)
+        while True:
+            text = self.read(t("prompt", self.lang) + ": ").strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in QUIT_WORDS:
+                raise GameAbandoned(t("abandoned", self.lang))
+            if word in HELP_WORDS:
+                self.help(view)
+                continue
+            if word in LOG_WORDS:
+                self.out.print(Rule(t("full_log", self.lang)))
+                self.out.print(self.renderer.log_lines(view.log))
+                continue
+            action = self.choose(text, view)
+            if action is not None:
+                return action
+
+    def choose(self, text: str, view: SeatView) -> Action | None:
+        """The action meant by ``text`` (a number, a short form, or the action's text)."""
+        if text.isdigit():
+            n = int(text)
+            if 1 <= n <= len(view.legal):
+                return view.legal[n - 1]
+            self.out.print(Text(t("bad_number", self.lang, n=n, m=len(view.legal)),
+                                style="red"))
+            return None
+        action = self.renderer.parse_shortcut(text, view)
+        if action is not None:
+            return action
+        try:
+            return view.parse(text)
+        except ActionSyntaxError as e:
+            self.out.print(Text(str(e), style="red"))
+            return None
+
+    def show(self, view: SeatView) -> None:
+        r = self.renderer
+        self.out.print(Rule(Text(t("your_turn", self.lang, seat=view.seat), style="bold")))
+        if view.new_events:
+            self.out.print(Text(t("what_happened", self.lang), style="bold"))
+            self.out.print(r.log_lines(view.new_events))
+        self.out.print(r.observation(view.observation, seat=view.seat))
+        self.out.print(Text(t("actions", self.lang), style="bold"))
+        self.out.print(self.action_list(view))
+        hint = r.input_hint(view)
+        if hint:
+            self.out.print(Text(hint, style="dim"))
+
+    def action_list(self, view: SeatView) -> RichTable:
+        table = RichTable.grid(padding=(0, 1))
+        table.add_column(justify="right", style="bold cyan")
+        table.add_column()
+        for i, action in enumerate(view.legal[:MAX_LISTED], start=1):
+            table.add_row(f"{i}.", self.renderer.action_label(action, view))
+        if len(view.legal) > MAX_LISTED:
+            table.add_row("", Text(t("more_actions", self.lang, n=len(view.legal) - MAX_LISTED),
+                                   style="dim"))
+        return table
+
+    def help(self, view: SeatView) -> None:
+        example = str(view.legal[0]) if view.legal else "…"
+        self.out.print(Panel(t("help_text", self.lang, example=example), expand=False))
+        summary = self.renderer.spec.summary(str(self.lang))
+        if summary:
+            self.out.print(Markdown(summary))
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def result(self, result: Result, seats: list[str]) -> None:
+        self.out.print(Rule(Text(t("game_over", self.lang), style="bold")))
+        table = RichTable()
+        for key in ("col_seat", "col_player", "col_score", "col_rank"):
+            table.add_column(t(key, self.lang))
+        for i, (score, rank) in enumerate(zip(result.scores, result.ranks, strict=True)):
+            style = "bold green" if i in result.winners else ""
+            table.add_row(str(i), seats[i], _num(score), str(rank), style=style)
+        self.out.print(table)
+        if result.summary:
+            self.out.print(result.summary)
+        if not result.winners:
+            self.out.print(t("no_winner", self.lang))
+        else:
+            key = "winner" if len(result.winners) == 1 else "winners"
+            names = ", ".join(self.renderer.seat_name(s) for s in result.winners)
+            self.out.print(Text(t(key, self.lang, seats=names), style="bold green"))
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def play(
+    game: Annotated[str, typer.Argument(help="The game's short name (see `koloda games`).")],
+    seat: Annotated[list[str] | None, typer.Option(
+        "--seat", "-s", metavar="human|bot:NAME",
+        help="Who plays the next seat, in seat order: `human` or a bot such as `bot:random` "
+        "(see `koloda rules GAME`). Repeat per seat. Seats not named are filled with the game's "
+        "heuristic bot if it has one, else bot:random; with no --seat at all, seat 0 is human.",
+    )] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-n", help="Number of players (default: the number of --seat flags if "
+        "at least the game's minimum, else the game's default).")] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Seed of the deal; the same seed and actions replay the same game "
+        "(default: a random seed, printed at the start).")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", metavar="NAME=VALUE",
+        help="A game option (see `koloda rules GAME`); repeat for several.")] = None,
+    magic_set: Annotated[Path | None, typer.Option(
+        "--magic-set", metavar="FILE", dir_okay=False,
+        help="Nevermore: a magic set file; passes its text as option magic_set_json and "
+        "sets magic=custom.")] = None,
+    decks: Annotated[Path | None, typer.Option(
+        "--decks", metavar="FILE", dir_okay=False,
+        help="Gwent: a deck list file; passes its text as option decks_json.")] = None,
+    record: Annotated[Path | None, typer.Option(
+        "--record", metavar="FILE", dir_okay=False,
+        help="Write the game record (JSON) to FILE at the end; `koloda replay FILE` "
+        "replays it.")] = None,
+    lang: LangOption = None,
+) -> None:
+    """Play a game in the terminal against bots, or hot-seat with friends on one device.
+
+    Each human sees only what their seat may see. On your turn, type the number of an action
+    or its text; `help`, `log` and `quit` work too.
+
+    Example: koloda play duel --seat human --seat bot:random --seed 7 --lang ru
+    """
+    lang = resolve_lang(lang)
+    spec = get_spec(game)
+    options = parse_options(spec, option or [])
+    if magic_set is not None:
+        add_file_option(spec, options, MAGIC_SET, magic_set)
+    if decks is not None:
+        add_file_option(spec, options, DECKS, decks)
+    seats_text = seat_list(spec, seat or [], players)
+    the_game = load_game(spec.name, players=len(seats_text), **options)
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    out = console()
+    renderer = renderer_for(spec, lang)
+    humans = seats_text.count(HUMAN)
+    term = Terminal(out, renderer, hot_seat=humans > 1)
+    seats: list[Seat] = [
+        HumanSeat(term.ask) if s == HUMAN
+        else BotSeat(make_bot(s, the_game, seed=seed * 1009 + i + 1), label=s)
+        for i, s in enumerate(seats_text)
+    ]
+    table = Table.start(the_game, seats, seed=seed, on_handover=term.handover)
+    _intro(out, spec, lang, seats_text, seed)
+    try:
+        table.run()
+    except InputEnded as e:
+        out.print(Text(str(e), style="yellow"))
+        raise typer.Exit(1) from None
+    except GameAbandoned as e:
+        out.print(Text(str(e), style="yellow"))
+        raise typer.Exit(0) from None
+    finally:
+        if record is not None:
+            _save(out, lang, record, record_of(the_game, table.state).to_json())
+    _ending(term, table, seats_text, humans)
+
+
+def _intro(out: Console, spec: GameSpec, lang: Lang, seats: list[str], seed: int) -> None:
+    out.print(Rule(Text(t("new_game", lang, title=spec.title(str(lang)), players=len(seats),
+                          seed=seed), style="bold")))
+    names = ", ".join(f"{i}: {s}" for i, s in enumerate(seats))
+    out.print(t("seats_line", lang, seats=names))
+
+
+def _ending(term: Terminal, table: Table, seats: list[str], humans: int) -> None:
+    state = table.state
+    r = term.renderer
+    if humans == 1:
+        me = seats.index(HUMAN)
+        view = table.view(me)
+        if view.new_events:
+            term.out.print(Text(t("what_happened", term.lang), style="bold"))
+            term.out.print(r.log_lines(view.new_events))
+        term.out.print(r.observation(view.observation, seat=me))
+    else:
+        if humans > 1:
+            term.out.clear()
+        term.out.print(Rule(t("public_log", term.lang)))
+        term.out.print(r.log_lines(state.log(None)))
+        term.out.print(r.observation(state.observe(None), seat=None))
+    result = state.result()
+    assert result is not None
+    term.result(result, seats)
+
+
+def _save(out: Console, lang: Lang, path: Path, data: dict[str, object]) -> None:
+    import json
+
+    try:
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    except OSError as e:
+        out.print(Text(f"{path}: {e.strerror or e}", style="red"))
+        return
+    out.print(t("record_saved", lang, path=path))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play)

@@ -1,0 +1,15 @@
+"""Terminal renderers, one per game where one is written, the generic one otherwise."""
+
+from __future__ import annotations
+
+from koloda.cli.i18n import Lang
+from koloda.cli.render.base import Renderer
+from koloda.engine import GameSpec
+
+
+def renderer_for(spec: GameSpec, lang: Lang) -> Renderer:
+    """The best renderer for ``spec``'s game."""
+    return Renderer(spec, lang)
+
+
+__all__ = ["Renderer", "renderer_for"]
