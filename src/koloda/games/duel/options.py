@@ -1,0 +1,59 @@
+"""The duel's options (see ``docs/rules/duel.md`` for the readings they select)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from koloda.engine import option
+
+AGREEMENT = "agreement"
+ATTACK = "attack"
+
+
+@dataclass(frozen=True)
+class DuelOptions:
+    """Options of a duel.
+
+    >>> DuelOptions().rounds_to_win, DuelOptions().mode
+    (2, 'agreement')
+    """
+
+    rounds_to_win: int = option(
+        2, minimum=1, maximum=5,
+        en="Round wins needed to win the duel (full rules: 2; the recap says 3)",
+        ru="Сколько раундов нужно выиграть для победы в дуэли (полные правила: 2, "
+           "краткие: 3)",
+    )
+    mode: str = option(
+        AGREEMENT, choices=(AGREEMENT, ATTACK),
+        en="How the duel starts: by mutual agreement, or the first player (seat 0) attacks "
+           "and must take exactly 5 cards",
+        ru="Как начинается дуэль: по обоюдному согласию или нападение первого игрока (у него "
+           "ровно 5 карт в руке)",
+    )
+    defender_min_one: bool = option(
+        False,
+        en="In an attack, the attacked player takes at least 1 card if possible (the recap's "
+           "reading; the full rules allow 0-5)",
+        ru="При нападении атакованный берёт в руку хотя бы 1 карту, если может (по кратким "
+           "правилам; полные правила разрешают 0-5)",
+    )
+    deck_size: int = option(
+        10, minimum=3, maximum=15,
+        en="Battle cards in each duellist's randomly dealt deck",
+        ru="Сколько боевых карт в случайно выданной колоде каждого дуэлянта",
+    )
+    items: int = option(
+        2, minimum=0, maximum=3,
+        en="Weapon items dealt into each random deck",
+        ru="Сколько карт предметов-оружия в случайной колоде",
+    )
+
+    @property
+    def attacker(self) -> int | None:
+        """The attacking seat (seat 0 in attack mode), or None in a duel by agreement."""
+        return 0 if self.mode == ATTACK else None
+
+    def summary(self) -> dict[str, object]:
+        return {"rounds_to_win": self.rounds_to_win, "mode": self.mode,
+                "defender_min_one": self.defender_min_one, "attacker": self.attacker}

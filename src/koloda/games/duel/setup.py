@@ -1,0 +1,144 @@
+"""Starting a duel: a random deal from the sample set, or explicit decks and discards.
+
+Card ids: seat 0's cards are ``a01``, ``a02``, …, seat 1's ``b01``, ``b02``, …, numbered in the
+order of the deal (random) or of the setup (deck first, then discard). An id names one physical
+copy; ``state.keys`` gives its catalogue key.
+
+The setup format (``game.from_setup(setup)``, scenario files, and how the event layer starts a
+duel between two participants)::
+
+    {"decks": [["punch", "block", "rapier_thrust", "rapier"], ["trip", "dodge", "pistol"]],
+     "discards": [["kick"], []]}
+
+``decks`` is required (one list of catalogue keys per seat, weapon items included); ``discards``
+is optional. In attack mode the attacker (seat 0) must be able to take 5 cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from koloda.engine import Audience, InvalidData, InvalidOption, Rng
+from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, ITEM_KEYS, pool
+from koloda.games.duel.events import DuelDeckDealt, DuelStarted
+from koloda.games.duel.options import DuelOptions
+from koloda.games.duel.state import DuelState
+
+S = TypeVar("S", bound=DuelState)
+
+PREFIXES = ("a", "b")
+#: The most cards one duellist may bring (ids have two digits).
+MAX_CARDS = 99
+#: Random deals tried before giving up on an attacker who cannot take 5 cards.
+_DEAL_TRIES = 200
+
+
+def card_id(seat: int, n: int) -> str:
+    """The id of seat's ``n``-th card, from 1: ``card_id(1, 7) == "b07"``."""
+    return f"{PREFIXES[seat]}{n:02d}"
+
+
+def origin(card: str) -> int:
+    """The seat that brought card id ``card`` to the duel."""
+    return PREFIXES.index(card[0])
+
+
+def eligible_count(keys: Sequence[str]) -> int:
+    """How many of ``keys`` could be taken into a hand (battle cards whose weapon is there)."""
+    kinds = {CATALOGUE[k].item for k in keys if CATALOGUE[k].item is not None}
+    return sum(1 for k in keys
+               if CATALOGUE[k].item is None and (CATALOGUE[k].requires is None
+                                                 or CATALOGUE[k].requires in kinds))
+
+
+def _check_players(players: int) -> None:
+    if players != 2:
+        raise InvalidOption(f"a duel has exactly 2 duellists, not {players}")
+
+
+def deal(cls: type[S], options: DuelOptions, *, players: int, seed: int) -> S:
+    """A duel between two random decks from the sample set, dealt with the state's generator:
+    ``deck_size`` battle cards and ``items`` weapon items each, no copy given twice."""
+    _check_players(players)
+    if options.attacker is not None and options.deck_size < 5:
+        raise InvalidOption("in attack mode the attacker needs a deck of at least 5 cards "
+                            f"(deck_size is {options.deck_size})")
+    rng = Rng.from_seed(seed)
+    n, k = options.deck_size, options.items
+    decks: list[list[str]] = []
+    for _ in range(_DEAL_TRIES):
+        battle = rng.shuffled(pool(BATTLE_KEYS))
+        items = rng.shuffled(pool(ITEM_KEYS))
+        decks = [battle[:n] + items[:k], battle[n:2 * n] + items[k:2 * k]]
+        if options.attacker is None or eligible_count(decks[options.attacker]) >= 5:
+            break
+    else:  # pragma: no cover - the sample set makes this practically impossible
+        raise InvalidOption("could not deal an attacker a deck it can attack with")
+    for d in decks:
+        rng.shuffle(d)
+    return _build(cls, options, seed=seed, rng=rng, decks=decks, discards=[[], []])
+
+
+def build_from_setup(cls: type[S], options: DuelOptions, *, players: int, seed: int,
+                     setup: Mapping[str, Any]) -> S:
+    """A duel from explicit decks and discards (see the module docstring)."""
+    _check_players(players)
+    if not isinstance(setup, Mapping):
+        raise InvalidData("a duel setup is an object with 'decks' (and optional 'discards')")
+    extra = set(setup) - {"decks", "discards"}
+    if extra:
+        raise InvalidData(f"unknown setup key(s) {sorted(extra)}; known: decks, discards")
+    decks = _key_lists(setup.get("decks"), "decks")
+    discards = _key_lists(setup.get("discards", [[], []]), "discards")
+    for s in (0, 1):
+        if len(decks[s]) + len(discards[s]) > MAX_CARDS:
+            raise InvalidData(f"seat {s} brings more than {MAX_CARDS} cards")
+    attacker = options.attacker
+    if attacker is not None and eligible_count(decks[attacker]) < 5:
+        raise InvalidData(
+            f"in attack mode the attacker (seat {attacker}) must take exactly 5 cards, and "
+            "its deck does not hold 5 battle cards it could play"
+        )
+    return _build(cls, options, seed=seed, rng=Rng.from_seed(seed), decks=decks,
+                  discards=discards)
+
+
+def _key_lists(value: Any, name: str) -> list[list[str]]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise InvalidData(f"setup {name!r} must be two lists of card keys, one per seat")
+    out = []
+    for s, keys in enumerate(value):
+        if not isinstance(keys, list):
+            raise InvalidData(f"setup {name}[{s}] must be a list of card keys")
+        for k in keys:
+            if not isinstance(k, str) or k not in CATALOGUE:
+                known = ", ".join(CATALOGUE)
+                raise InvalidData(f"setup {name}[{s}]: unknown card {k!r}; known: {known}")
+        out.append(list(keys))
+    return out
+
+
+def _build(cls: type[S], options: DuelOptions, *, seed: int, rng: Rng,
+           decks: list[list[str]], discards: list[list[str]]) -> S:
+    keys: dict[str, str] = {}
+    deck_ids: list[list[str]] = [[], []]
+    discard_ids: list[list[str]] = [[], []]
+    for s in (0, 1):
+        n = 0
+        for zone, ids in ((decks[s], deck_ids[s]), (discards[s], discard_ids[s])):
+            for key in zone:
+                n += 1
+                cid = card_id(s, n)
+                keys[cid] = key
+                ids.append(cid)
+    state = cls(players=2, seed=seed, rng=rng, options=options, keys=keys, decks=deck_ids,
+                discards=discard_ids)
+    events = state.events
+    events.append(DuelStarted(options.mode, options.rounds_to_win, options.attacker))
+    for s in (0, 1):
+        events.append(DuelDeckDealt(
+            s, tuple(deck_ids[s]), tuple(keys[c] for c in deck_ids[s]),
+            tuple(discard_ids[s]), tuple(keys[c] for c in discard_ids[s]),
+            to=Audience.only(s)))
+    return state

@@ -1,0 +1,527 @@
+"""The duel's state and rules: choosing hands, rounds of simultaneous reveals, the end.
+
+Zones per seat (lists of card ids, kept sorted): ``decks`` («колода»), ``discards`` («сброс»),
+``hands`` (the hand's unplayed cards), ``played`` (cards played in this duel), ``shown`` (weapon
+items shown from the deck in this duel). ``chosen`` records the hand as chosen (played and
+unplayed) for the end of the duel. ``keys`` maps every card id to its catalogue key.
+
+Phases: ``choose_hand`` (both seats at once) → ``rounds`` (both seats with cards commit at once;
+an offer to end waits for the other seat's answer) → ``swap`` (the winner alone) → ``over``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import combinations
+from typing import Any, Self
+
+from koloda.engine import (
+    EVERYONE,
+    Action,
+    Audience,
+    GameState,
+    Result,
+    Rng,
+)
+from koloda.games.duel.actions import (
+    AcceptEnd,
+    ChooseHand,
+    DeclineEnd,
+    NoSwap,
+    OfferEnd,
+    Play,
+    Swap,
+)
+from koloda.games.duel.actions import parse_action as _parse_action
+from koloda.games.duel.cards import CATALOGUE, CardInfo, Weapon, round_winner
+from koloda.games.duel.events import (
+    DuelCardCommitted,
+    DuelCardsPutAway,
+    DuelCardsSwapped,
+    DuelEndAccepted,
+    DuelEndDeclined,
+    DuelEnded,
+    DuelEndOffered,
+    DuelHandChosen,
+    DuelHandCommitted,
+    DuelHandsTaken,
+    DuelLoserHandShown,
+    DuelPlayChosen,
+    DuelRoundRevealed,
+    DuelSwapDecided,
+    DuelWon,
+)
+from koloda.games.duel.options import DuelOptions
+from koloda.games.duel.outcome import DuelOutcome
+
+#: The largest hand («от 0 до 5 боевых карт»), and the attacker's exact hand size.
+MAX_HAND = 5
+SEATS = (0, 1)
+_ACCEPT, _DECLINE, _OFFER, _NO_SWAP = AcceptEnd(), DeclineEnd(), OfferEnd(), NoSwap()
+
+
+class Phase(StrEnum):
+    CHOOSE_HAND = "choose_hand"  # выбор руки
+    ROUNDS = "rounds"  # раунды
+    SWAP = "swap"  # обмен картой победителем
+    OVER = "over"
+
+
+class EndReason(StrEnum):
+    WON = "won"
+    OUT_OF_CARDS = "out_of_cards"  # у обоих закончились карты
+    AGREEMENT = "agreement"  # по обоюдному соглашению сторон
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One revealed round: each seat's card (None: no card), the item it showed, whether it
+    declared a kill, and the round's winner (None: nobody)."""
+
+    cards: tuple[str | None, str | None]
+    shown: tuple[str | None, str | None]
+    kills: tuple[bool, bool]
+    winner: int | None
+
+
+def _two_lists() -> list[list[str]]:
+    return [[], []]
+
+
+@dataclass(kw_only=True)
+class DuelState(GameState):
+    """A duel between seats 0 and 1 (see the package docstring for the observation format)."""
+
+    options: DuelOptions
+    keys: dict[str, str] = field(default_factory=dict)
+    decks: list[list[str]] = field(default_factory=_two_lists)
+    discards: list[list[str]] = field(default_factory=_two_lists)
+    hands: list[list[str]] = field(default_factory=_two_lists)
+    chosen: list[list[str]] = field(default_factory=_two_lists)
+    played: list[list[str]] = field(default_factory=_two_lists)
+    shown: list[list[str]] = field(default_factory=_two_lists)
+    phase: Phase = Phase.CHOOSE_HAND
+    hand_commits: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    commits: dict[int, Play] = field(default_factory=dict)
+    rounds: list[RoundRecord] = field(default_factory=list)
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    offered: list[bool] = field(default_factory=lambda: [False, False])
+    offer_by: int | None = None
+    kills: list[bool] = field(default_factory=lambda: [False, False])
+    winner: int | None = None
+    end_reason: EndReason | None = None
+    swapped: tuple[str, str] | None = None
+
+    # --- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def initial(cls, options: Any, *, players: int, seed: int) -> Self:
+        from koloda.games.duel.setup import deal
+
+        state: Self = deal(cls, options, players=players, seed=seed)
+        return state
+
+    @classmethod
+    def from_setup(cls, options: Any, *, players: int, seed: int, setup: Mapping[str, Any]) -> Self:
+        from koloda.games.duel.setup import build_from_setup
+
+        state: Self = build_from_setup(cls, options, players=players, seed=seed, setup=setup)
+        return state
+
+    @classmethod
+    def parse_action(cls, text: str) -> Action:
+        return _parse_action(text)
+
+    # --- facts -------------------------------------------------------------------------------
+
+    def info(self, card: str) -> CardInfo:
+        """The catalogue entry of card id ``card``."""
+        return CATALOGUE[self.keys[card]]
+
+    def weapons(self, seat: int) -> set[Weapon]:
+        """Weapon kinds ``seat`` can show or has shown: items in its deck and shown items."""
+        out = set()
+        for zone in (self.decks[seat], self.shown[seat]):
+            for c in zone:
+                item = CATALOGUE[self.keys[c]].item
+                if item is not None:
+                    out.add(item)
+        return out
+
+    def shown_kinds(self, seat: int) -> set[Weapon]:
+        out = set()
+        for c in self.shown[seat]:
+            item = CATALOGUE[self.keys[c]].item
+            if item is not None:
+                out.add(item)
+        return out
+
+    def eligible(self, seat: int) -> list[str]:
+        """Deck cards ``seat`` may take into its hand: battle cards whose weapon, if any, it
+        has among its items (a card it could never play may not be taken)."""
+        kinds = self.weapons(seat)
+        out = []
+        for c in self.decks[seat]:
+            info = CATALOGUE[self.keys[c]]
+            if info.item is None and (info.requires is None or info.requires in kinds):
+                out.append(c)
+        return out
+
+    def hand_limits(self, seat: int) -> tuple[int, int]:
+        """The smallest and largest hand ``seat`` may choose now."""
+        n = len(self.eligible(seat))
+        attacker = self.options.attacker
+        if attacker is not None:
+            if seat == attacker:
+                return MAX_HAND, MAX_HAND
+            if self.options.defender_min_one and n > 0:
+                return 1, min(MAX_HAND, n)
+        return 0, min(MAX_HAND, n)
+
+    @property
+    def round_number(self) -> int:
+        """The current round, from 1 (the last one played once the rounds are over)."""
+        return len(self.rounds) + (1 if self.phase == Phase.ROUNDS else 0)
+
+    @property
+    def loser(self) -> int | None:
+        return None if self.winner is None else 1 - self.winner
+
+    # --- the protocol ------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == Phase.ROUNDS:
+            if self.offer_by is not None:
+                return (1 - self.offer_by,)
+            return tuple(s for s in SEATS if self.hands[s] and s not in self.commits)
+        if phase == Phase.CHOOSE_HAND:
+            return tuple(s for s in SEATS if s not in self.hand_commits)
+        if phase == Phase.SWAP:
+            assert self.winner is not None
+            return (self.winner,)
+        return ()
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Legal actions in canonical order: hands by size then by ids; plays by card (plain,
+        then with the kill declaration), then the offer to end; swaps, then no swap."""
+        if seat not in self.to_act:
+            return []
+        if self.phase == Phase.CHOOSE_HAND:
+            lo, hi = self.hand_limits(seat)
+            cards = self.eligible(seat)
+            return [ChooseHand(combo) for k in range(lo, hi + 1)
+                    for combo in combinations(cards, k)]
+        if self.phase == Phase.ROUNDS:
+            if self.offer_by is not None:
+                return [_ACCEPT, _DECLINE]
+            out: list[Action] = list(self._plays(seat))
+            if not self.offered[seat]:
+                out.append(_OFFER)
+            return out
+        loser = 1 - seat
+        swaps: list[Action] = [Swap(t, g) for t in self.chosen[loser] for g in self.chosen[seat]]
+        swaps.append(_NO_SWAP)
+        return swaps
+
+    def _plays(self, seat: int) -> list[Play]:
+        shown = self.shown_kinds(seat)
+        out = []
+        for card in self.hands[seat]:
+            info = CATALOGUE[self.keys[card]]
+            shows: list[str | None] = [None]
+            if info.requires is not None and info.requires not in shown:
+                shows = [c for c in self.decks[seat]
+                         if CATALOGUE[self.keys[c]].item == info.requires]
+            for show in shows:
+                out.append(Play(card, show, False))
+                if info.deadly:
+                    out.append(Play(card, show, True))
+        return out
+
+    def check(self, seat: int, action: Action) -> str | None:
+        """Why ``action`` is illegal for ``seat`` now, or None (no enumeration of hands)."""
+        phase = self.phase
+        if phase == Phase.CHOOSE_HAND:
+            if not isinstance(action, ChooseHand):
+                return "first choose your hand: hand CARD CARD … (or 'hand' for none)"
+            return self._check_hand(seat, action.cards)
+        if phase == Phase.ROUNDS:
+            if self.offer_by is not None:
+                if isinstance(action, AcceptEnd | DeclineEnd):
+                    return None
+                return "answer the offer to end the duel first: accept-end or decline-end"
+            if isinstance(action, Play):
+                return self._check_play(seat, action)
+            if isinstance(action, OfferEnd):
+                return "you have already offered to end the duel in this round" \
+                    if self.offered[seat] else None
+            if isinstance(action, AcceptEnd | DeclineEnd):
+                return "there is no offer to end the duel to answer"
+            return "in a round, play a card: play CARD [show ITEM] [kill], or offer-end"
+        if phase == Phase.SWAP:
+            if isinstance(action, NoSwap):
+                return None
+            if not isinstance(action, Swap):
+                return "the winner now swaps a card (swap THEIRS MINE) or not (no-swap)"
+            loser = 1 - seat
+            if action.take not in self.chosen[loser]:
+                return f"{action.take} is not a card of the loser's hand"
+            if action.give not in self.chosen[seat]:
+                return f"{action.give} is not a card of your hand"
+            return None
+        return "the duel is over"
+
+    def _check_hand(self, seat: int, cards: tuple[str, ...]) -> str | None:
+        if len(set(cards)) != len(cards):
+            return "a card is listed twice"
+        deck = self.decks[seat]
+        kinds = self.weapons(seat)
+        for c in cards:
+            if c not in deck:
+                return f"{c} is not in your deck"
+            info = CATALOGUE[self.keys[c]]
+            if info.item is not None:
+                return f"{c} is a weapon item: items stay in the deck and are not taken into hand"
+            if info.requires is not None and info.requires not in kinds:
+                return (f"{c} needs a {info.requires.value} weapon item, and your deck has none: "
+                        "you could never play it")
+        lo, hi = self.hand_limits(seat)
+        if not lo <= len(cards) <= hi:
+            if lo == hi:
+                return f"the attacker takes exactly {lo} cards"
+            return f"take {lo} to {hi} cards into the hand, not {len(cards)}"
+        return None
+
+    def _check_play(self, seat: int, play: Play) -> str | None:
+        if play.card not in self.hands[seat]:
+            return f"{play.card} is not in your hand"
+        info = CATALOGUE[self.keys[play.card]]
+        if play.kill and not info.deadly:
+            return f"{play.card} does not deal grave wounds: no kill can be declared with it"
+        needs_show = info.requires is not None and info.requires not in self.shown_kinds(seat)
+        if play.show is None:
+            if needs_show:
+                assert info.requires is not None
+                return (f"{play.card} needs a {info.requires.value} weapon: show an item of "
+                        f"that kind from your deck (play {play.card} show ITEM)")
+            return None
+        if not needs_show:
+            return ("no item is to be shown with this card" if info.requires is None
+                    else "an item of this kind is already shown: play the card without 'show'")
+        if play.show not in self.decks[seat]:
+            return f"{play.show} is not in your deck"
+        if CATALOGUE[self.keys[play.show]].item != info.requires:
+            assert info.requires is not None
+            return f"{play.show} is not a {info.requires.value} weapon item"
+        return None
+
+    # --- carrying actions out ----------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if isinstance(action, Play):
+            self.commits[seat] = action
+            r = self.round_number
+            self.events.append(DuelCardCommitted(seat, r))
+            self.events.append(DuelPlayChosen(seat, r, action.card, self.keys[action.card],
+                                              action.show, action.kill, to=Audience.only(seat)))
+            if all(s in self.commits for s in SEATS if self.hands[s]):
+                self._reveal()
+        elif isinstance(action, ChooseHand):
+            self.hand_commits[seat] = action.cards
+            self.events.append(DuelHandCommitted(seat))
+            self.events.append(DuelHandChosen(seat, action.cards,
+                                              tuple(self.keys[c] for c in action.cards),
+                                              to=Audience.only(seat)))
+            if len(self.hand_commits) == 2:
+                self._take_hands()
+        elif isinstance(action, OfferEnd):
+            self.offer_by = seat
+            self.offered[seat] = True
+            self.events.append(DuelEndOffered(seat))
+        elif isinstance(action, DeclineEnd):
+            self.offer_by = None
+            self.events.append(DuelEndDeclined(seat))
+        elif isinstance(action, AcceptEnd):
+            self.offer_by = None
+            self.commits = {}
+            self.events.append(DuelEndAccepted(seat))
+            self._settle(EndReason.AGREEMENT)
+        elif isinstance(action, Swap):
+            self.swapped = (action.take, action.give)
+            self.events.append(DuelSwapDecided(seat, True))
+            self.events.append(DuelCardsSwapped(seat, action.take, self.keys[action.take],
+                                                action.give, self.keys[action.give],
+                                                to=Audience.only(0, 1)))
+            self._settle(EndReason.WON)
+        elif isinstance(action, NoSwap):
+            self.events.append(DuelSwapDecided(seat, False))
+            self._settle(EndReason.WON)
+        else:  # pragma: no cover - apply() has checked the action
+            raise TypeError(f"not a duel action: {action!r}")
+
+    def _take_hands(self) -> None:
+        for s in SEATS:
+            cards = self.hand_commits[s]
+            taken = set(cards)
+            self.decks[s] = [c for c in self.decks[s] if c not in taken]
+            self.hands[s] = list(cards)
+            self.chosen[s] = list(cards)
+        self.hand_commits = {}
+        self.phase = Phase.ROUNDS
+        self.events.append(DuelHandsTaken((len(self.hands[0]), len(self.hands[1]))))
+        if not self.hands[0] and not self.hands[1]:
+            self._settle(EndReason.OUT_OF_CARDS)
+
+    def _reveal(self) -> None:
+        cards: list[str | None] = [None, None]
+        shows: list[str | None] = [None, None]
+        kills = [False, False]
+        infos: list[CardInfo | None] = [None, None]
+        for s in SEATS:
+            play = self.commits.get(s)
+            if play is None:
+                continue
+            cards[s] = play.card
+            self.hands[s].remove(play.card)
+            self.played[s].append(play.card)
+            if play.show is not None:
+                shows[s] = play.show
+                self.decks[s].remove(play.show)
+                self.shown[s].append(play.show)
+            if play.kill:
+                kills[s] = True
+                self.kills[s] = True
+            infos[s] = CATALOGUE[self.keys[play.card]]
+        winner = round_winner(infos[0], infos[1])
+        if winner is not None:
+            self.wins[winner] += 1
+        c0, c1 = cards
+        h0, h1 = shows
+        self.rounds.append(RoundRecord((c0, c1), (h0, h1), (kills[0], kills[1]), winner))
+        self.events.append(DuelRoundRevealed(
+            len(self.rounds), (c0, c1),
+            (None if c0 is None else self.keys[c0], None if c1 is None else self.keys[c1]),
+            (h0, h1),
+            (None if h0 is None else self.keys[h0], None if h1 is None else self.keys[h1]),
+            (kills[0], kills[1]), winner, (self.wins[0], self.wins[1]), to=EVERYONE))
+        self.commits = {}
+        self.offered = [False, False]
+        if winner is not None and self.wins[winner] >= self.options.rounds_to_win:
+            self.winner = winner
+            loser = 1 - winner
+            self.phase = Phase.SWAP
+            self.events.append(DuelWon(winner, loser, self.kills[winner]))
+            unplayed = tuple(self.hands[loser])
+            self.events.append(DuelLoserHandShown(
+                winner, loser, unplayed, tuple(self.keys[c] for c in unplayed),
+                to=Audience.only(winner)))
+        elif not self.hands[0] and not self.hands[1]:
+            self._settle(EndReason.OUT_OF_CARDS)
+
+    def _settle(self, reason: EndReason) -> None:
+        """The end of the duel («Завершение дуэли»): played cards and the card received go to
+        the owners' discard; unplayed hand cards and shown items go back to the deck."""
+        given: list[str | None] = [None, None]
+        received: list[str | None] = [None, None]
+        if self.swapped is not None and self.winner is not None:
+            take, give = self.swapped
+            given[self.winner], received[self.winner] = give, take
+            given[1 - self.winner], received[1 - self.winner] = take, give
+        for s in SEATS:
+            gone = given[s]
+            to_discard = [c for c in self.played[s] if c != gone]
+            got = received[s]
+            if got is not None:
+                to_discard.append(got)
+            to_deck = [c for c in self.hands[s] if c != gone] + self.shown[s]
+            self.decks[s] = sorted(self.decks[s] + to_deck)
+            self.discards[s] = sorted(self.discards[s] + to_discard)
+            self.hands[s], self.played[s], self.shown[s] = [], [], []
+            self.events.append(DuelCardsPutAway(s, tuple(sorted(to_deck)),
+                                                tuple(sorted(to_discard)),
+                                                to=Audience.only(s)))
+        self.end_reason = reason
+        self.phase = Phase.OVER
+        killed = self.loser if self.winner is not None and self.kills[self.winner] else None
+        self.events.append(DuelEnded(self.winner, reason.value, killed))
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def result(self) -> Result | None:
+        if self.phase != Phase.OVER:
+            return None
+        if self.winner is None:
+            assert self.end_reason is not None
+            return Result(scores=(0.0, 0.0), summary=f"draw ({self.end_reason.value})")
+        scores = (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+        text = f"seat {self.winner} wins"
+        if self.kills[self.winner]:
+            text += f"; seat {1 - self.winner} is gravely wounded"
+        return Result(scores=scores, summary=text)
+
+    def outcome(self) -> DuelOutcome | None:
+        """Where every card ended up, for the event layer; None before the end."""
+        if self.phase != Phase.OVER or self.end_reason is None:
+            return None
+        killed = self.loser if self.winner is not None and self.kills[self.winner] else None
+        swap = None
+        if self.swapped is not None:
+            swap = (self.keys[self.swapped[0]], self.keys[self.swapped[1]])
+        return DuelOutcome(
+            winner=self.winner,
+            reason=self.end_reason.value,
+            killed=killed,
+            swap=swap,
+            decks=(tuple(self.keys[c] for c in self.decks[0]),
+                   tuple(self.keys[c] for c in self.decks[1])),
+            discards=(tuple(self.keys[c] for c in self.discards[0]),
+                      tuple(self.keys[c] for c in self.discards[1])),
+        )
+
+    # --- views, samples, copies --------------------------------------------------------------
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        from koloda.games.duel.observe import observe
+
+        return observe(self, seat)
+
+    def resample(self, seat: int, rng: Rng) -> Self:
+        from koloda.games.duel.resample import resample
+
+        return resample(self, seat, rng)
+
+    def all_cards(self) -> list[str] | None:
+        out: list[str] = []
+        for zones in (self.decks, self.discards, self.hands, self.played, self.shown):
+            for z in zones:
+                out.extend(z)
+        return out
+
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = self.rng.copy()
+        new.events = list(self.events)
+        new.history = list(self.history)
+        new.keys = dict(self.keys)
+        new.decks = [list(z) for z in self.decks]
+        new.discards = [list(z) for z in self.discards]
+        new.hands = [list(z) for z in self.hands]
+        new.chosen = [list(z) for z in self.chosen]
+        new.played = [list(z) for z in self.played]
+        new.shown = [list(z) for z in self.shown]
+        new.hand_commits = dict(self.hand_commits)
+        new.commits = dict(self.commits)
+        new.rounds = list(self.rounds)
+        new.wins = list(self.wins)
+        new.offered = list(self.offered)
+        new.kills = list(self.kills)
+        return new
