@@ -1,0 +1,452 @@
+"""The web application: lobby API, per-seat WebSockets and the static pages.
+
+HTTP (JSON; errors are ``{"type": "error", "code": …, "message": …}`` with a fitting status):
+
+- ``GET /api/games?lang=en`` — the registered games, their options and bots;
+- ``POST /api/tables`` — create a table: ``{"game", "players", "options", "seats": [{"kind":
+  "human"|"bot", "bot", "name"}], "lang", "seed"}``; answers the table, the host token, one
+  secret link per human seat and the spectator link;
+- ``GET /api/tables/{id}`` — public facts about a table;
+- ``GET /api/tables/{id}/links`` — the invitation links again (header ``X-Host-Token``);
+- ``GET /api/tables/{id}/view?lang=`` — the caller's view (``Authorization: Bearer <seat
+  token>``; without it, the spectator's view);
+- ``POST /api/tables/{id}/act`` — ``{"action": text, "version": n}`` for the bearer's seat;
+- ``POST /api/tables/{id}/again`` — a new match with the same seats once the game is over.
+
+WebSocket ``/ws/{id}``: the first message is ``{"type": "hello", "token": <seat token or null>,
+"lang": "en"|"ru"}``; then ``act`` (``action``, ``version``, optional ``id`` echoed back),
+``again``, ``name``, ``lang`` and ``ping``. The server sends ``welcome``, ``state`` (the seat's
+observation, legal actions and the new entries of its log), ``table`` (seats and presence),
+``ack`` and ``error``. See ``docs/server.md``.
+
+Seat tokens travel in the page's URL fragment (``/t/{id}#seat=…``), which browsers never send to
+the server, and then in the WebSocket's first message, so they appear in no access log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from typing import Any, Literal
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from koloda.server.errors import ClientError
+from koloda.server.hub import Hub, SeatRequest, games_catalogue
+from koloda.server.room import Client, Room
+from koloda.server.store import Store, default_url
+
+log = logging.getLogger("koloda.server")
+
+#: The largest HTTP body or WebSocket message a client may send, in bytes.
+MAX_MESSAGE = 16 * 1024
+
+STATIC = files("koloda.server") / "static"
+
+Lang = Literal["en", "ru"]
+
+
+class SeatBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = Field(default=None, max_length=64)
+    name: str | None = Field(default=None, max_length=40)
+
+
+class TableBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatBody] = Field(default_factory=list, max_length=16)
+    lang: Lang = "en"
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+class ActBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(max_length=2000)
+    version: int
+
+
+def _links(room: Room) -> dict[str, Any]:
+    return {
+        "table": room.id,
+        "host_token": room.host_token,
+        "spectator": f"/t/{room.id}",
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "bot": s.bot_name,
+                "token": s.token if s.kind == "human" else None,
+                "link": f"/t/{room.id}#seat={s.token}" if s.kind == "human" else None,
+            }
+            for s in room.seats
+        ],
+    }
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ClientError("bad_token", "use 'Authorization: Bearer <seat token>'")
+    return token.strip()
+
+
+def _seat_of(room: Room, authorization: str | None) -> int:
+    token = _bearer(authorization)
+    if token is None:
+        raise ClientError("spectator", "spectators cannot act; open your seat's link")
+    return room.seat_for_token(token)
+
+
+class BodyLimit:
+    """Refuse HTTP bodies larger than ``limit`` bytes with 413, counting what actually arrives."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(
+        self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
+        send: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await _too_large(send, self.limit)
+                return
+        seen = 0
+
+        async def limited() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge()
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _too_large(send, self.limit)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None:
+    body = json.dumps(
+        ClientError("too_large", f"requests are limited to {limit} bytes").to_json()
+    ).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
+    """The Koloda play server storing its tables at ``db_url`` (default: a SQLite file in
+    ``.koloda/``); bots wait ``bot_delay`` seconds before each move so people can follow."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(db_url or default_url())
+        hub = Hub(store, bot_delay=bot_delay)
+        await hub.restore()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    app = FastAPI(title="Koloda", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    @app.exception_handler(ClientError)
+    async def _client_error(_request: Request, exc: ClientError) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors():
+            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+        message = "malformed request: " + "; ".join(parts)
+        return JSONResponse(ClientError("malformed", message).to_json(), status_code=400)
+
+    @app.get("/api/games")
+    async def games(lang: Lang = "en") -> list[dict[str, Any]]:
+        return games_catalogue(lang)
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: TableBody, request: Request) -> dict[str, Any]:
+        room = await hub_of(request).create_table(
+            game=body.game,
+            players=body.players,
+            options=body.options,
+            seats=[SeatRequest(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats],
+            lang=body.lang,
+            seed=body.seed,
+        )
+        return {**_links(room), "info": room.info(body.lang)}
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
+        return hub_of(request).room(table_id).info(lang)
+
+    @app.get("/api/tables/{table_id}/links")
+    async def table_links(
+        table_id: str, request: Request, x_host_token: str = Header(default="")
+    ) -> dict[str, Any]:
+        room = hub_of(request).room(table_id)
+        if not room.is_host(x_host_token):
+            raise ClientError("bad_token", "only the table's host may see its invitations")
+        return _links(room)
+
+    @app.get("/api/tables/{table_id}/view")
+    async def table_view(
+        table_id: str, request: Request, lang: Lang = "en",
+        authorization: str | None = Header(default=None),
+    ) -> dict[str, Any]:
+        room = hub_of(request).room(table_id)
+        token = _bearer(authorization)
+        seat = None if token is None else room.seat_for_token(token)
+        async with room.lock:
+            return room.full_view(seat, lang)
+
+    @app.post("/api/tables/{table_id}/act")
+    async def table_act(
+        table_id: str, body: ActBody, request: Request,
+        authorization: str | None = Header(default=None),
+    ) -> dict[str, Any]:
+        room = hub_of(request).room(table_id)
+        seat = _seat_of(room, authorization)
+        version = await room.act(seat, body.action, body.version)
+        return {"type": "ack", "version": version}
+
+    @app.post("/api/tables/{table_id}/again")
+    async def table_again(
+        table_id: str, request: Request, authorization: str | None = Header(default=None)
+    ) -> dict[str, Any]:
+        room = hub_of(request).room(table_id)
+        _seat_of(room, authorization)
+        version = await room.play_again()
+        return {"type": "ack", "version": version}
+
+    @app.websocket("/ws/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        await _serve_socket(websocket, hub_of(websocket), table_id)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return _page("index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return _page("table.html")
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.add_middleware(_BodyLimitMiddleware)
+    return app
+
+
+class _BodyLimitMiddleware(BodyLimit):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app, MAX_MESSAGE)
+
+
+def _page(name: str) -> Response:
+    path = STATIC / name
+    return FileResponse(str(path), headers={"Cache-Control": "no-cache"})
+
+
+# --- the WebSocket protocol ---------------------------------------------------------------------
+
+
+async def _receive(websocket: WebSocket) -> dict[str, Any] | None:
+    """The next message as a dict; None when the client left. Raises ClientError when it is
+    too large or not a JSON object."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        if len(data) > MAX_MESSAGE:
+            raise ClientError("too_large", f"messages are limited to {MAX_MESSAGE} bytes")
+        raise ClientError("malformed", "messages are JSON text, not binary")
+    if len(text) > MAX_MESSAGE:
+        raise ClientError("too_large", f"messages are limited to {MAX_MESSAGE} bytes")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ClientError("malformed", "a message must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise ClientError("malformed", "a message must be a JSON object")
+    return data
+
+
+_FIELDS = {
+    "hello": {"type", "token", "lang"},
+    "act": {"type", "action", "version", "id"},
+    "again": {"type", "id"},
+    "name": {"type", "name", "id"},
+    "lang": {"type", "lang", "id"},
+    "ping": {"type", "id"},
+}
+
+
+def _check_fields(data: dict[str, Any]) -> str:
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ClientError(
+            "malformed", f"unknown message type {kind!r}; known: {', '.join(_FIELDS)}"
+        )
+    extra = set(data) - _FIELDS[kind]
+    if extra:
+        raise ClientError("malformed", f"unknown field(s) {sorted(extra)} in a {kind} message")
+    ident = data.get("id")
+    if ident is not None and not (
+        isinstance(ident, int | str) and not isinstance(ident, bool) and len(str(ident)) <= 64
+    ):
+        raise ClientError("malformed", "id must be a short number or text")
+    return kind
+
+
+def _lang(value: Any) -> str:
+    if value is None:
+        return "en"
+    if value not in ("en", "ru"):
+        raise ClientError("malformed", "lang is 'en' or 'ru'")
+    return str(value)
+
+
+async def _send_now(websocket: WebSocket, message: dict[str, Any]) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps(message))
+
+
+async def _writer(websocket: WebSocket, client: Client) -> None:
+    """Drain the client's queue into its socket until told to stop or the socket fails."""
+    try:
+        while True:
+            message = await client.queue.get()
+            if message is None:
+                break
+            await websocket.send_text(json.dumps(message, separators=(",", ":")))
+        if client.overflowed:
+            await _send_now(websocket, ClientError(
+                "internal", "too many messages were waiting; reconnect").to_json())
+            await websocket.close(code=1013)
+    except Exception:  # the client went away; the reader notices and cleans up
+        return
+
+
+async def _serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
+    try:
+        room = hub.room(table_id)
+    except ClientError as e:
+        await _send_now(websocket, e.to_json())
+        await websocket.close(code=4404)
+        return
+    client: Client | None = None
+    writer: asyncio.Task[None] | None = None
+    try:
+        try:
+            hello = await asyncio.wait_for(_receive(websocket), timeout=30)
+            if hello is None:
+                return
+            if _check_fields(hello) != "hello":
+                raise ClientError("malformed", "the first message must be a hello")
+            token = hello.get("token")
+            if token is not None and not isinstance(token, str):
+                raise ClientError("malformed", "token must be a text or null")
+            seat = room.seat_for_token(token) if token else None
+            lang = _lang(hello.get("lang"))
+        except (ClientError, TimeoutError) as e:
+            err = e if isinstance(e, ClientError) else ClientError("malformed", "no hello")
+            await _send_now(websocket, err.to_json())
+            await websocket.close(code=4403 if err.code == "bad_token" else 4400)
+            return
+        client = Client(seat, lang)
+        writer = asyncio.create_task(_writer(websocket, client))
+        async with room.lock:
+            room.join(client)
+        data: dict[str, Any] | None = None
+        while True:
+            try:
+                data = await _receive(websocket)
+                if data is None:
+                    break
+                await _handle(room, client, data)
+            except ClientError as e:
+                reply = e.to_json()
+                if isinstance(data, dict) and "id" in data:
+                    reply["id"] = data.get("id")
+                client.push(reply)
+                if e.code == "stale_version":
+                    async with room.lock:
+                        room.resend(client)
+            data = None
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if client is not None:
+            async with room.lock:
+                room.leave(client)
+            client.push(None)
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, timeout=2)
+            writer.cancel()
+        if websocket.client_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+
+async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
+    kind = _check_fields(data)
+    ident = data.get("id")
+    if kind == "ping":
+        client.push({"type": "pong", "id": ident})
+    elif kind == "hello":
+        raise ClientError("malformed", "hello is sent once, first")
+    elif kind == "lang":
+        client.lang = _lang(data.get("lang"))
+        async with room.lock:
+            room.resend(client)
+            client.push({"type": "table", "table": room.info(client.lang)})
+    elif client.seat is None:
+        raise ClientError("spectator", "spectators watch; they cannot act")
+    elif kind == "act":
+        version = await room.act(client.seat, data.get("action"), data.get("version"))
+        client.push({"type": "ack", "id": ident, "version": version})
+    elif kind == "again":
+        version = await room.play_again()
+        client.push({"type": "ack", "id": ident, "version": version})
+    elif kind == "name":
+        await room.rename(client.seat, data.get("name"))
+        client.push({"type": "ack", "id": ident, "version": room.version})

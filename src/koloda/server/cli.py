@@ -1,0 +1,44 @@
+"""``koloda serve``: start the web play server (the command line registers it)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    db: str = typer.Option(
+        "",
+        "--db",
+        help="Database URL (sqlite:///path.db or postgresql://user:pass@host/db); "
+        "default: sqlite:///.koloda/koloda.db in the current directory.",
+    ),
+    bot_delay: float = typer.Option(
+        0.5, "--bot-delay", min=0.0, max=10.0, help="Seconds a bot waits before each move."
+    ),
+    log_level: str = typer.Option("info", "--log-level", help="Uvicorn's log level."),
+) -> None:
+    """Serve the lobby and the tables: open http://HOST:PORT/ to create a table and invite
+    friends; empty seats can be given to bots."""
+    import uvicorn
+
+    from koloda.server.app import MAX_MESSAGE, create_app
+
+    app = create_app(db or None, bot_delay=bot_delay)
+    typer.echo(f"Koloda: http://{host}:{port}/  (database: {db or 'sqlite:///.koloda/koloda.db'})")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=4 * MAX_MESSAGE,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        timeout_graceful_shutdown=3,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``serve`` command to ``app``."""
+    app.command("serve")(serve)

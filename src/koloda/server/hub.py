@@ -1,0 +1,216 @@
+"""The hub: every table of the server, created in the lobby or restored from the database.
+
+Database calls run on one worker thread (:meth:`Hub.store_call`), so the event loop never waits
+on the disk and SQLite sees one writer at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from koloda.bots import bot_names, make_bot
+from koloda.engine import KolodaError, get_spec, load_game
+from koloda.engine.errors import InvalidOption, UnknownGame
+from koloda.server.errors import ClientError
+from koloda.server.room import Room, new_seed, new_token, result_json
+from koloda.server.store import SeatRow, Store, TableRow
+
+log = logging.getLogger("koloda.server")
+
+NAME_LIMIT = 40
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    kind: str = "human"
+    bot: str | None = None
+    name: str | None = None
+
+
+def _seat_name(kind: str, bot: str | None, seat: int, lang: str) -> str:
+    if kind == "bot":
+        return ("Бот " if lang == "ru" else "Bot ") + (bot or "").removeprefix("bot:")
+    return ("Игрок " if lang == "ru" else "Player ") + str(seat + 1)
+
+
+class Hub:
+    """All tables of one server."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.5) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self.broken: dict[str, str] = {}
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="koloda-db")
+
+    async def store_call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, partial(fn, *args, **kwargs))
+
+    # --- start and stop -------------------------------------------------------------------------
+
+    async def restore(self) -> None:
+        """Rebuild every stored table by replaying its current match, then let bots resume."""
+        rows = await self.store_call(lambda: list(self.store.load_all()))
+        for row in rows:
+            try:
+                self._add(row)
+            except KolodaError as e:
+                log.error("table %s cannot be restored: %s", row.id, e)
+                self.broken[row.id] = str(e)
+        for room in self.rooms.values():
+            room.kick_bots()
+
+    def _add(self, row: TableRow) -> Room:
+        game, state = Room.rebuild(row)
+        room = Room(
+            row, game=game, state=state, store=self.store, store_call=self.store_call,
+            bot_delay=self.bot_delay,
+        )
+        self.rooms[row.id] = room
+        if state.is_terminal and row.version > 0:
+            result = result_json(state.result())
+            if result is not None:  # the result write may have been lost in a crash
+                self._executor.submit(self.store.set_result, row.id, match=row.match,
+                                      result=result)
+        return room
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            room.stop()
+        self._executor.shutdown(wait=True)
+        self.store.close()
+
+    # --- lookup ---------------------------------------------------------------------------------
+
+    def room(self, table_id: str) -> Room:
+        room = self.rooms.get(table_id)
+        if room is None:
+            if table_id in self.broken:
+                raise ClientError(
+                    "unknown_table", f"table {table_id} cannot be restored: "
+                    f"{self.broken[table_id]}"
+                )
+            raise ClientError("unknown_table", "there is no such table")
+        return room
+
+    # --- the lobby ------------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        *,
+        game: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[SeatRequest],
+        lang: str,
+        seed: int | None,
+    ) -> Room:
+        """A new table; raises ClientError for an unknown game, bad options or bad seats."""
+        try:
+            g = load_game(game, players=players, **options)
+        except UnknownGame as e:
+            raise ClientError("unknown_game", str(e)) from None
+        except InvalidOption as e:
+            raise ClientError("invalid_option", str(e)) from None
+        n = g.players
+        if not seats:
+            seats = [SeatRequest() for _ in range(n)]
+        if len(seats) != n:
+            raise ClientError("invalid_option", f"{n} players need {n} seats, got {len(seats)}")
+        if seed is None:
+            seed = new_seed()
+        rows: list[SeatRow] = []
+        for i, s in enumerate(seats):
+            if s.kind not in ("human", "bot"):
+                raise ClientError("invalid_option", f"seat {i + 1}: kind is human or bot")
+            bot = None
+            if s.kind == "bot":
+                bot = s.bot or "bot:random"
+                if not bot.startswith("bot:"):
+                    bot = "bot:" + bot
+                try:
+                    make_bot(bot, g, seed=0)
+                except KolodaError as e:
+                    raise ClientError("invalid_option", f"seat {i + 1}: {e}") from None
+            name = (s.name or "").strip() or _seat_name(s.kind, bot, i, lang)
+            if len(name) > NAME_LIMIT:
+                raise ClientError("invalid_option", f"seat {i + 1}: a name is at most 40 chars")
+            rows.append(SeatRow(seat=i, kind=s.kind, bot=bot, name=name, token=new_token()))
+        try:
+            state = g.new(seed=seed)
+        except KolodaError as e:
+            raise ClientError("invalid_option", str(e)) from None
+        row = TableRow(
+            id=secrets.token_urlsafe(9),
+            game=g.name,
+            players=n,
+            options=g.options_json(),
+            lang=lang,
+            host_token=new_token(),
+            created_at=time.time(),
+            match=0,
+            version=0,
+            seats=rows,
+            seed=seed,
+        )
+        await self.store_call(self.store.create_table, row)
+        room = Room(
+            row, game=g, state=state, store=self.store, store_call=self.store_call,
+            bot_delay=self.bot_delay,
+        )
+        self.rooms[row.id] = room
+        room.kick_bots()
+        return room
+
+
+def games_catalogue(lang: str) -> list[dict[str, Any]]:
+    """The registered games as the lobby shows them."""
+    from koloda.engine import game_specs
+
+    out = []
+    for spec in game_specs():
+        out.append(
+            {
+                "name": spec.name,
+                "title": spec.title(lang),
+                "title_en": spec.title_en,
+                "title_ru": spec.title_ru,
+                "summary": spec.summary(lang),
+                "min_players": spec.min_players,
+                "max_players": spec.max_players,
+                "default_players": spec.default_players,
+                "simultaneous": spec.simultaneous,
+                "options": [
+                    {
+                        "name": o.name,
+                        "type": o.type_name,
+                        "default": o.default,
+                        "help": o.help(lang),
+                        "en": o.en,
+                        "ru": o.ru,
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                        "choices": list(o.choices) if o.choices is not None else None,
+                    }
+                    for o in spec.options
+                ],
+                "bots": [f"bot:{b}" for b in bot_names(spec.name)],
+            }
+        )
+    return out
+
+
+def spec_exists(name: str) -> bool:
+    try:
+        get_spec(name)
+    except UnknownGame:
+        return False
+    return True

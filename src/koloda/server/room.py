@@ -1,0 +1,443 @@
+"""A live table («стол»): the one authority over a game in play.
+
+A :class:`Room` holds the engine state of the table's current match, its seats (a person with a
+secret token, or a bot), its version and the connected clients. Every change goes through
+:meth:`Room.act` (or :meth:`Room.play_again`) under the room's lock, in this order:
+
+1. refuse a stale version, an unparsable text or an illegal action (nothing changes);
+2. store the action in the database and wait for the commit;
+3. apply it to the state (the engine checks it again), bump the version;
+4. acknowledge it, and queue each client its own view (its seat's observation, legal actions
+   and filtered log, nothing else).
+
+Bots are ordinary players: after each change the room asks the bot seats that must act for a
+decision built by :func:`koloda.bots.decision_for` and commits their answers the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from koloda.bots import Bot, decision_for, make_bot
+from koloda.engine import (
+    Action,
+    ActionSyntaxError,
+    Game,
+    GameRecord,
+    GameState,
+    IllegalAction,
+    Result,
+    replay,
+)
+from koloda.server.errors import ClientError
+from koloda.server.store import SeatRow, Store, TableRow
+
+log = logging.getLogger("koloda.server")
+
+#: How many queued messages a client may fall behind by before it is disconnected.
+QUEUE_LIMIT = 256
+
+StoreCall = Callable[..., Awaitable[Any]]
+
+
+def new_token() -> str:
+    """An unguessable secret: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def new_seed() -> int:
+    return secrets.randbits(31)
+
+
+class Client:
+    """One connection (a WebSocket) bound to a seat, or to no seat for a spectator.
+
+    Messages go through a queue drained by the connection's writer task, so a slow client never
+    holds up the room; one that falls too far behind is disconnected.
+    """
+
+    def __init__(self, seat: int | None, lang: str) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.log_sent = 0
+        self.match = -1
+        self.overflowed = False
+
+    def push(self, message: dict[str, Any] | None) -> None:
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class Seat:
+    """A seat at the table: a person (with a secret token) or a bot."""
+
+    seat: int
+    kind: str
+    bot_name: str | None
+    name: str
+    token: str
+    bot: Bot | None = None
+    clients: set[Client] = field(default_factory=set)
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "kind": self.kind,
+            "bot": self.bot_name,
+            "online": self.kind == "bot" or bool(self.clients),
+        }
+
+
+def result_json(result: Result | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "scores": list(result.scores),
+        "ranks": list(result.ranks),
+        "winners": list(result.winners),
+        "summary": result.summary,
+    }
+
+
+class Room:
+    """One table in play (see the module docstring)."""
+
+    def __init__(
+        self, row: TableRow, *, game: Game, state: GameState, store_call: StoreCall,
+        store: Store, bot_delay: float,
+    ) -> None:
+        self.id = row.id
+        self.game = game
+        self.spec = game.spec
+        self.state = state
+        self.lang = row.lang
+        self.host_token = row.host_token
+        self.match = row.match
+        self.version = row.version
+        self.seed = row.seed
+        self.results: list[dict[str, Any]] = list(row.results)
+        self.seats = [
+            Seat(seat=s.seat, kind=s.kind, bot_name=s.bot, name=s.name, token=s.token)
+            for s in row.seats
+        ]
+        self.spectators: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self.store = store
+        self.store_call = store_call
+        self.bot_delay = bot_delay
+        self.bot_error: str | None = None
+        self._bots_task: asyncio.Task[None] | None = None
+        self._views: dict[tuple[int | None, str], dict[str, Any]] = {}
+        self._views_version = -1
+
+    # --- building -------------------------------------------------------------------------------
+
+    @staticmethod
+    def rebuild(row: TableRow) -> tuple[Game, GameState]:
+        """The game and the current match's state, replayed from the stored actions."""
+        record = GameRecord(
+            game=row.game, options=row.options, players=row.players, seed=row.seed,
+            actions=tuple(row.actions),
+        )
+        return record.load(), replay(record)
+
+    # --- who is who -----------------------------------------------------------------------------
+
+    def seat_for_token(self, token: str) -> int:
+        """The seat whose secret is ``token``; raises bad_token."""
+        found = None
+        for s in self.seats:
+            if s.kind == "human" and secrets.compare_digest(s.token, token):
+                found = s.seat
+        if found is None:
+            raise ClientError("bad_token", "this link does not open a seat at this table")
+        return found
+
+    def is_host(self, token: str) -> bool:
+        return secrets.compare_digest(self.host_token, token)
+
+    # --- views ----------------------------------------------------------------------------------
+
+    def info(self, lang: str) -> dict[str, Any]:
+        """What anyone may know about the table: game, seats, version, scoreboard."""
+        totals = [0.0] * self.state.players
+        for r in self.results:
+            for i, sc in enumerate(r["scores"]):
+                totals[i] += sc
+        return {
+            "id": self.id,
+            "game": self.spec.name,
+            "title": self.spec.title(lang),
+            "players": self.state.players,
+            "options": self.game.options_json(),
+            "match": self.match,
+            "version": self.version,
+            "finished": self.state.is_terminal,
+            "seats": [s.public() for s in self.seats],
+            "matches_played": len(self.results),
+            "totals": totals,
+        }
+
+    def _describe(self, event: Any, lang: str) -> str:
+        try:
+            return self.spec.describe(event, lang)
+        except Exception:  # a game's describe must never take the table down
+            log.exception("describe failed for %s", type(event).__name__)
+            return str(type(event).__name__)
+
+    def _view(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The full view of ``seat`` (None: a spectator), cached per version."""
+        if self._views_version != self.version:
+            self._views = {}
+            self._views_version = self.version
+        key = (seat, lang)
+        cached = self._views.get(key)
+        if cached is not None:
+            return cached
+        state = self.state
+        legal = (
+            [str(a) for a in state.legal_actions(seat)]
+            if seat is not None and seat in state.to_act
+            else []
+        )
+        entries = [
+            {"n": i, "text": self._describe(e, lang), "event": e.to_json()}
+            for i, e in enumerate(state.log(seat))
+        ]
+        view = {
+            "type": "state",
+            "table": self.id,
+            "version": self.version,
+            "match": self.match,
+            "seat": seat,
+            "to_act": list(state.to_act),
+            "finished": state.is_terminal,
+            "result": result_json(state.result()) if state.is_terminal else None,
+            "observation": state.observe(seat),
+            "legal": legal,
+            "log": entries,
+            "bot_error": self.bot_error,
+        }
+        self._views[key] = view
+        return view
+
+    def view_for(self, client: Client) -> dict[str, Any]:
+        """The client's view, with only the log entries it has not received yet."""
+        full = self._view(client.seat, client.lang)
+        reset = client.match != self.match
+        start = 0 if reset else client.log_sent
+        entries = full["log"]
+        message = {**full, "log": entries[start:], "log_from": start, "log_reset": reset}
+        client.log_sent = len(entries)
+        client.match = self.match
+        return message
+
+    def full_view(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The whole view (whole log), for the HTTP API."""
+        return {**self._view(seat, lang), "log_from": 0, "log_reset": True}
+
+    # --- clients --------------------------------------------------------------------------------
+
+    def clients(self) -> list[Client]:
+        out = list(self.spectators)
+        for s in self.seats:
+            out.extend(s.clients)
+        return out
+
+    def join(self, client: Client) -> None:
+        """Register ``client`` and queue its welcome and its view. Call under the lock."""
+        if client.seat is None:
+            self.spectators.add(client)
+        else:
+            self.seats[client.seat].clients.add(client)
+        client.push({"type": "welcome", "seat": client.seat, "table": self.info(client.lang)})
+        client.push(self.view_for(client))
+        self._announce_table()
+
+    def leave(self, client: Client) -> None:
+        if client.seat is None:
+            self.spectators.discard(client)
+        else:
+            self.seats[client.seat].clients.discard(client)
+        self._announce_table()
+
+    def _announce_table(self) -> None:
+        for c in self.clients():
+            c.push({"type": "table", "table": self.info(c.lang)})
+
+    def broadcast(self) -> None:
+        for c in self.clients():
+            c.push(self.view_for(c))
+
+    def resend(self, client: Client) -> None:
+        client.match = -1
+        client.push(self.view_for(client))
+
+    # --- changes --------------------------------------------------------------------------------
+
+    def parse(self, text: Any) -> Action:
+        if not isinstance(text, str) or not text.strip():
+            raise ClientError("malformed", "an action must be a non-empty text")
+        try:
+            return self.game.parse_action(text)
+        except ActionSyntaxError as e:
+            raise ClientError("syntax", f"not an action of {self.spec.name}: {e}") from None
+
+    def check(self, seat: int, action: Action) -> None:
+        """Refuse an illegal action (the engine's own checks, without changing anything)."""
+        state = self.state
+        if state.is_terminal:
+            raise ClientError("illegal_action", "the game is over")
+        if seat not in state.to_act:
+            raise ClientError("illegal_action", "it is not your turn to act")
+        reason = state.check(seat, action)
+        if reason is not None:
+            raise ClientError("illegal_action", f"{action}: {reason}")
+
+    async def act(self, seat: int, text: Any, version: Any) -> int:
+        """Validate, store, apply and announce one action of ``seat``; returns the new version.
+
+        Raises :class:`ClientError` with nothing changed.
+        """
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise ClientError("malformed", "an action must carry the version it was chosen at")
+        async with self.lock:
+            if version != self.version:
+                raise ClientError(
+                    "stale_version",
+                    f"the table has moved on (version {self.version}, your action was chosen at "
+                    f"version {version}); look again and choose",
+                    version=self.version,
+                )
+            action = self.parse(text)
+            self.check(seat, action)
+            await self._commit(seat, action)
+            new_version = self.version
+        self.kick_bots()
+        return new_version
+
+    async def _commit(self, seat: int, action: Action) -> None:
+        """Store then apply a checked action. Call under the lock."""
+        text = str(action)
+        n = len(self.state.history)
+        try:
+            await self.store_call(
+                self.store.append_action, self.id, match=self.match, n=n, seat=seat, text=text,
+                version=self.version + 1,
+            )
+        except Exception as e:
+            log.exception("storing an action failed")
+            raise ClientError("storage", "the action could not be stored; try again") from e
+        try:
+            self.state.apply(seat, action)
+        except IllegalAction as e:  # the engine disagrees with check(): undo the record
+            await self.store_call(
+                self.store.delete_action, self.id, match=self.match, n=n, version=self.version
+            )
+            raise ClientError("illegal_action", str(e)) from None
+        self.version += 1
+        if self.state.is_terminal:
+            result = result_json(self.state.result())
+            if result is not None:
+                try:
+                    await self.store_call(
+                        self.store.set_result, self.id, match=self.match, result=result
+                    )
+                except Exception:
+                    log.exception("storing a result failed (it is rebuilt by replay)")
+        self.broadcast()
+
+    async def play_again(self) -> int:
+        """Start a new match at the same table with the same seats; returns the new version."""
+        async with self.lock:
+            if not self.state.is_terminal:
+                raise ClientError("not_finished", "the game is not over yet")
+            result = result_json(self.state.result())
+            seed = new_seed()
+            match = self.match + 1
+            version = self.version + 1
+            if result is not None:
+                await self.store_call(
+                    self.store.set_result, self.id, match=self.match, result=result
+                )
+            await self.store_call(
+                self.store.new_match, self.id, match=match, seed=seed, version=version
+            )
+            if result is not None:
+                self.results.append(result)
+            self.state = self.game.new(seed=seed, players=self.state.players)
+            self.match, self.version, self.seed = match, version, seed
+            for s in self.seats:
+                s.bot = None
+            self.bot_error = None
+            self.broadcast()
+            self._announce_table()
+        self.kick_bots()
+        return version
+
+    async def rename(self, seat: int, name: Any) -> None:
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
+            raise ClientError("malformed", "a name is 1 to 40 characters")
+        async with self.lock:
+            await self.store_call(self.store.rename_seat, self.id, seat, name.strip())
+            self.seats[seat].name = name.strip()
+            self._announce_table()
+
+    # --- bots -----------------------------------------------------------------------------------
+
+    def kick_bots(self) -> None:
+        """Let the bot seats that must act do so (one task per room)."""
+        if self.bot_error is not None:
+            return
+        if any(self.seats[s].kind == "bot" for s in self.state.to_act) and (
+            self._bots_task is None or self._bots_task.done()
+        ):
+            self._bots_task = asyncio.create_task(self._run_bots(), name=f"bots-{self.id}")
+
+    def stop(self) -> None:
+        if self._bots_task is not None:
+            self._bots_task.cancel()
+
+    async def _run_bots(self) -> None:
+        while True:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            async with self.lock:
+                seat = next((s for s in self.state.to_act if self.seats[s].kind == "bot"), None)
+                if seat is None:
+                    return
+                try:
+                    action = await self._bot_action(seat)
+                    self.check(seat, action)
+                    await self._commit(seat, action)
+                except Exception as e:
+                    log.exception("bot at seat %s of table %s failed", seat, self.id)
+                    self.bot_error = f"the bot at seat {seat} failed: {e}"
+                    self.broadcast()
+                    return
+
+    async def _bot_action(self, seat: int) -> Action:
+        s = self.seats[seat]
+        if s.bot is None:
+            assert s.bot_name is not None
+            s.bot = make_bot(s.bot_name, self.game, seed=self.seed * 31 + seat)
+        bot = s.bot
+        decision = decision_for(self.state, seat)
+        return await asyncio.to_thread(bot.act, decision)
+
+
+def seat_rows(seats: list[Seat]) -> list[SeatRow]:
+    return [SeatRow(s.seat, s.kind, s.bot_name, s.name, s.token) for s in seats]

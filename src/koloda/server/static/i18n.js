@@ -1,0 +1,207 @@
+// Words the pages show, in English and Russian. The chosen language is kept in localStorage.
+
+const WORDS = {
+  en: {
+    lobby: "Lobby",
+    tagline: "Card games with friends: Gwent at the table, LARP duels, Nevermore.",
+    game: "Game",
+    players: "Players",
+    options: "Options",
+    seats: "Seats",
+    seat: "Seat",
+    person: "Person",
+    bot: "Bot",
+    name: "Name",
+    create: "Create the table",
+    created: "The table is ready. Send each person their own link; keep yours.",
+    invitation: "Invitation link",
+    open_seat: "Open this seat",
+    copy: "Copy",
+    copied: "Copied",
+    spectator_link: "Spectator link (public information only)",
+    my_tables: "Tables created on this device",
+    connecting: "Connecting…",
+    reconnecting: "Connection lost; reconnecting…",
+    connected: "Connected",
+    spectator: "You are watching",
+    you_are: "You are",
+    to_act: "to act",
+    decided: "has decided",
+    waiting: "Waiting for",
+    your_turn: "Your move",
+    not_your_turn: "Waiting for the others",
+    actions: "Your choices",
+    all_actions: "All legal actions",
+    action_text: "Action as text",
+    send: "Send",
+    filter: "Filter",
+    more: "more — use the filter",
+    log: "Log",
+    board: "Table",
+    observation: "What you see",
+    game_over: "Game over",
+    winner: "Winner",
+    winners: "Winners",
+    draw: "Draw",
+    score: "Score",
+    rank: "Place",
+    totals: "Total over matches",
+    play_again: "Play again",
+    online: "online",
+    offline: "offline",
+    rename: "Rename",
+    error: "Error",
+    empty: "nothing",
+    host_links: "Invitation links",
+    language: "Language",
+    new_table: "New table",
+    version: "version",
+    match: "match",
+    bot_failed: "A bot failed",
+    hand: "Hand",
+    deck: "Deck",
+    discard: "Discard",
+    items: "Shown items",
+    round: "Round",
+    rounds: "Rounds",
+    wins: "Wins",
+    opponent: "Opponent",
+    cards: "cards",
+    selected: "Selected",
+    choose_hand: "Choose your duel hand",
+    confirm: "Confirm",
+    kill: "declare a kill",
+    show_item: "show item",
+    no_card: "no card",
+    offer_end: "Offer to end in a draw",
+    phase: "Phase",
+    strength: "strength",
+    needs: "needs",
+    deadly: "deadly",
+  },
+  ru: {
+    lobby: "Лобби",
+    tagline: "Карточные игры с друзьями: настольный гвинт, дуэли на игре, Невермор.",
+    game: "Игра",
+    players: "Игроки",
+    options: "Настройки",
+    seats: "Места",
+    seat: "Место",
+    person: "Человек",
+    bot: "Бот",
+    name: "Имя",
+    create: "Создать стол",
+    created: "Стол готов. Отправьте каждому его собственную ссылку; свою сохраните.",
+    invitation: "Ссылка-приглашение",
+    open_seat: "Открыть это место",
+    copy: "Копировать",
+    copied: "Скопировано",
+    spectator_link: "Ссылка для зрителей (только открытая информация)",
+    my_tables: "Столы, созданные на этом устройстве",
+    connecting: "Подключение…",
+    reconnecting: "Связь потеряна; переподключаемся…",
+    connected: "Подключено",
+    spectator: "Вы зритель",
+    you_are: "Вы —",
+    to_act: "ходит",
+    decided: "решил(а)",
+    waiting: "Ждём",
+    your_turn: "Ваш ход",
+    not_your_turn: "Ждём остальных",
+    actions: "Ваш выбор",
+    all_actions: "Все допустимые действия",
+    action_text: "Действие текстом",
+    send: "Отправить",
+    filter: "Фильтр",
+    more: "ещё — воспользуйтесь фильтром",
+    log: "Журнал",
+    board: "Стол",
+    observation: "Что вы видите",
+    game_over: "Игра окончена",
+    winner: "Победитель",
+    winners: "Победители",
+    draw: "Ничья",
+    score: "Очки",
+    rank: "Место",
+    totals: "Итого за партии",
+    play_again: "Сыграть ещё",
+    online: "в сети",
+    offline: "не в сети",
+    rename: "Переименовать",
+    error: "Ошибка",
+    empty: "ничего",
+    host_links: "Ссылки-приглашения",
+    language: "Язык",
+    new_table: "Новый стол",
+    version: "версия",
+    match: "партия",
+    bot_failed: "Бот сломался",
+    hand: "Рука",
+    deck: "Колода",
+    discard: "Сброс",
+    items: "Показанные предметы",
+    round: "Раунд",
+    rounds: "Раунды",
+    wins: "Побед",
+    opponent: "Соперник",
+    cards: "карт",
+    selected: "Выбрано",
+    choose_hand: "Выберите руку на дуэль",
+    confirm: "Подтвердить",
+    kill: "заявить убийство",
+    show_item: "показать предмет",
+    no_card: "нет карты",
+    offer_end: "Предложить ничью",
+    phase: "Фаза",
+    strength: "сила",
+    needs: "нужно",
+    deadly: "тяжёлые раны",
+  },
+};
+
+export function getLang() {
+  const saved = localStorage.getItem("koloda.lang");
+  if (saved === "en" || saved === "ru") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en";
+}
+
+export function setLang(lang) {
+  localStorage.setItem("koloda.lang", lang);
+  document.documentElement.lang = lang;
+}
+
+export function tr(lang, key) {
+  return (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+}
+
+// A tiny element builder: h("div", {class: "x", onclick: f}, child, "text", …).
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (v === true) el.setAttribute(k, "");
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function langSwitch(lang, onChange) {
+  const box = h("div", { class: "lang", role: "group", "aria-label": tr(lang, "language") });
+  for (const l of ["en", "ru"]) {
+    box.append(
+      h("button", {
+        type: "button",
+        class: l === lang ? "on" : "",
+        "aria-pressed": l === lang ? "true" : "false",
+        onclick: () => onChange(l),
+      }, l.toUpperCase()),
+    );
+  }
+  return box;
+}

@@ -1,0 +1,203 @@
+// The lobby: choose a game, its options and seats, create a table, hand out the links.
+import { getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
+
+let lang = getLang();
+let games = [];
+let created = null;
+
+const root = document.getElementById("lobby");
+
+function t(key) {
+  return tr(lang, key);
+}
+
+function savedTables() {
+  try {
+    return JSON.parse(localStorage.getItem("koloda.hosted") || "[]");
+  } catch {
+    return [];
+  }
+}
+
+function remember(table) {
+  const list = savedTables().filter((x) => x.table !== table.table);
+  list.unshift({ table: table.table, host_token: table.host_token, title: table.info.title,
+    at: Date.now() });
+  localStorage.setItem("koloda.hosted", JSON.stringify(list.slice(0, 20)));
+}
+
+async function load() {
+  setLang(lang);
+  const r = await fetch(`/api/games?lang=${lang}`);
+  games = await r.json();
+  render();
+}
+
+function optionInput(o) {
+  const id = `opt-${o.name}`;
+  let input;
+  if (o.type === "bool") {
+    input = h("input", { id, type: "checkbox", name: o.name, checked: !!o.default });
+  } else if (o.choices) {
+    input = h("select", { id, name: o.name },
+      o.choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
+  } else if (o.type === "int" || o.type === "float") {
+    input = h("input", {
+      id, type: "number", name: o.name, value: o.default,
+      min: o.minimum ?? undefined, max: o.maximum ?? undefined,
+      step: o.type === "int" ? 1 : "any",
+    });
+  } else if (o.name.endsWith("_json")) {
+    input = h("textarea", { id, name: o.name, rows: 3 }, o.default ?? "");
+  } else {
+    input = h("input", { id, type: "text", name: o.name, value: o.default ?? "" });
+  }
+  input.dataset.type = o.type;
+  return h("div", { class: "field" }, h("label", { for: id }, lang === "ru" ? o.ru : o.en), input,
+    h("small", {}, o.help));
+}
+
+function seatRow(game, i) {
+  const kind = h("select", { name: `kind-${i}`, "aria-label": `${t("seat")} ${i + 1}` },
+    h("option", { value: "human", selected: i === 0 }, t("person")),
+    h("option", { value: "bot", selected: i > 0 }, t("bot")));
+  const preferred = ["bot:heuristic", "bot:random"].find((b) => game.bots.includes(b));
+  const heuristic = preferred || game.bots[0];
+  const bot = h("select", { name: `bot-${i}`, "aria-label": `${t("bot")} ${i + 1}` },
+    game.bots.map((b) => h("option", { value: b, selected: b === heuristic }, b)));
+  const name = h("input", { name: `name-${i}`, type: "text", maxlength: 40,
+    placeholder: t("name"), "aria-label": `${t("name")} ${i + 1}` });
+  const sync = () => { bot.hidden = kind.value !== "bot"; name.hidden = kind.value === "bot"; };
+  kind.addEventListener("change", sync);
+  sync();
+  return h("li", { class: "seat-row" }, h("span", {}, `${t("seat")} ${i + 1}`), kind, bot, name);
+}
+
+function render() {
+  root.replaceChildren();
+  document.getElementById("lang").replaceChildren(langSwitch(lang, (l) => {
+    lang = l;
+    load();
+  }));
+  root.append(h("p", { class: "tagline" }, t("tagline")));
+  if (created) root.append(renderCreated(created));
+  root.append(renderForm());
+  const hosted = savedTables();
+  if (hosted.length) {
+    root.append(h("section", { class: "panel" }, h("h2", {}, t("my_tables")),
+      h("ul", { class: "hosted" }, hosted.map((x) => h("li", {},
+        h("button", { type: "button", class: "link", onclick: () => showHosted(x) },
+          `${x.title} · ${x.table}`))))));
+  }
+}
+
+async function showHosted(x) {
+  const r = await fetch(`/api/tables/${x.table}/links`, { headers: { "X-Host-Token": x.host_token } });
+  if (!r.ok) return;
+  const links = await r.json();
+  created = { ...links, info: { title: x.title } };
+  render();
+}
+
+function renderForm() {
+  const form = h("form", { class: "panel", id: "create" });
+  const gameSel = h("select", { id: "game", name: "game" },
+    games.map((g) => h("option", { value: g.name }, `${g.title} (${g.name})`)));
+  const body = h("div", {});
+  const players = h("input", { id: "players", type: "number", name: "players" });
+  const redraw = () => {
+    const g = games.find((x) => x.name === gameSel.value);
+    if (!g) return;
+    players.min = g.min_players;
+    players.max = g.max_players;
+    if (!players.value || +players.value < g.min_players || +players.value > g.max_players) {
+      players.value = g.default_players;
+    }
+    const n = +players.value;
+    body.replaceChildren(...[
+      h("p", { class: "summary" }, g.summary),
+      g.options.length ? h("fieldset", {}, h("legend", {}, t("options")), g.options.map(optionInput))
+        : null,
+      h("fieldset", {}, h("legend", {}, t("seats")),
+        h("ol", { class: "seats-form" }, Array.from({ length: n }, (_, i) => seatRow(g, i)))),
+    ].filter(Boolean));
+  };
+  gameSel.addEventListener("change", () => { players.value = ""; redraw(); });
+  players.addEventListener("change", redraw);
+  const error = h("p", { class: "error", role: "alert" });
+  form.append(
+    h("h2", {}, t("new_table")),
+    h("div", { class: "field" }, h("label", { for: "game" }, t("game")), gameSel),
+    h("div", { class: "field" }, h("label", { for: "players" }, t("players")), players),
+    body,
+    error,
+    h("button", { type: "submit", class: "primary", id: "create-btn" }, t("create")),
+  );
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const g = games.find((x) => x.name === gameSel.value);
+    const options = {};
+    for (const o of g.options) {
+      const el = form.elements[o.name];
+      if (o.type === "bool") options[o.name] = el.checked;
+      else if (o.type === "int") options[o.name] = parseInt(el.value, 10);
+      else if (o.type === "float") options[o.name] = parseFloat(el.value);
+      else options[o.name] = el.value;
+    }
+    const n = +players.value;
+    const seats = Array.from({ length: n }, (_, i) => {
+      const kind = form.elements[`kind-${i}`].value;
+      return kind === "bot"
+        ? { kind, bot: form.elements[`bot-${i}`].value }
+        : { kind, name: form.elements[`name-${i}`].value || null };
+    });
+    const r = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: g.name, players: n, options, seats, lang }),
+    });
+    const data = await r.json();
+    if (!r.ok) {
+      error.textContent = data.message || r.statusText;
+      return;
+    }
+    remember(data);
+    created = data;
+    render();
+    document.getElementById("created").scrollIntoView();
+  });
+  redraw();
+  return form;
+}
+
+function copyButton(text) {
+  const b = h("button", { type: "button" }, t("copy"));
+  b.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      b.textContent = t("copied");
+    } catch {
+      /* clipboard refused: the link is selectable */
+    }
+  });
+  return b;
+}
+
+function renderCreated(data) {
+  const abs = (p) => new URL(p, location.origin).href;
+  return h("section", { class: "panel created", id: "created" },
+    h("h2", {}, `${data.info.title} · ${data.table}`),
+    h("p", {}, t("created")),
+    h("ul", { class: "links" }, data.seats.map((s) => h("li", { class: "link-row" },
+      h("strong", {}, `${t("seat")} ${s.seat + 1}: ${s.name}`),
+      s.link
+        ? [h("input", { type: "text", readonly: true, value: abs(s.link), "aria-label": t("invitation") }),
+          copyButton(abs(s.link)),
+          h("a", { href: s.link, class: "button", "data-seat": s.seat }, t("open_seat"))]
+        : h("span", { class: "muted" }, s.bot)))),
+    h("p", {}, t("spectator_link"), " ",
+      h("a", { href: data.spectator, id: "spectator-link" }, abs(data.spectator))),
+  );
+}
+
+load();

@@ -1,0 +1,234 @@
+// The table page: one WebSocket for this seat (or a spectator), the seat's view rendered by the
+// game's renderer (or the generic one), the log in words, the end-of-game summary.
+//
+// The seat's secret token comes from the URL fragment (#seat=…), never sent in an HTTP request;
+// it is remembered per table in localStorage so reloading or reopening the page restores the seat.
+import { getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
+import * as generic from "/static/render/generic.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const params = new URLSearchParams(location.hash.slice(1));
+const storageKey = `koloda.seat.${tableId}`;
+let token = params.get("seat");
+if (token) localStorage.setItem(storageKey, token);
+else if (!params.has("watch")) token = localStorage.getItem(storageKey);
+
+let lang = getLang();
+let ws = null;
+let view = null;
+let table = null;
+let logEntries = [];
+let pending = false;
+let renderer = generic;
+let rendererFor = null;
+let nextId = 1;
+let retry = 0;
+let fatal = false;
+
+const $ = (id) => document.getElementById(id);
+const t = (key) => tr(lang, key);
+
+function status(text) {
+  $("status").textContent = text;
+}
+
+function showError(message) {
+  $("error").textContent = message || "";
+}
+
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+function act(text) {
+  if (!view || pending) return;
+  pending = true;
+  showError("");
+  send({ type: "act", action: text, version: view.version, id: nextId++ });
+  render();
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  status(retry ? t("reconnecting") : t("connecting"));
+  ws.onopen = () => {
+    retry = 0;
+    send({ type: "hello", token: token || null, lang });
+  };
+  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onclose = (ev) => {
+    if (ev.code === 4403 || ev.code === 4404 || ev.code === 4400) {
+      fatal = true;
+      if (ev.code === 4403) localStorage.removeItem(storageKey);
+      return;
+    }
+    if (fatal) return;
+    status(t("reconnecting"));
+    retry += 1;
+    setTimeout(connect, Math.min(5000, 300 * retry));
+  };
+}
+
+async function loadRenderer(game) {
+  if (rendererFor === game) return;
+  rendererFor = game;
+  try {
+    renderer = await import(`/static/render/${game}.js`);
+  } catch {
+    renderer = generic;
+  }
+}
+
+async function onMessage(m) {
+  if (m.type === "welcome") {
+    table = m.table;
+    status(t("connected"));
+    await loadRenderer(table.game);
+  } else if (m.type === "table") {
+    table = m.table;
+  } else if (m.type === "state") {
+    if (m.log_reset) logEntries = m.log;
+    else logEntries = logEntries.concat(m.log);
+    view = m;
+    pending = false;
+  } else if (m.type === "ack") {
+    pending = false;
+  } else if (m.type === "error") {
+    pending = false;
+    showError(`${t("error")}: ${m.message}`);
+    if (m.code === "bad_token" || m.code === "unknown_table") {
+      fatal = true;
+      status(m.message);
+    }
+  }
+  render();
+}
+
+function seatName(i) {
+  return table && table.seats[i] ? table.seats[i].name : `${t("seat")} ${i + 1}`;
+}
+
+function renderSeats() {
+  const box = $("seats");
+  box.replaceChildren();
+  if (!table) return;
+  const toAct = view ? view.to_act : [];
+  for (const s of table.seats) {
+    const mine = view && view.seat === s.seat;
+    const acting = toAct.includes(s.seat);
+    box.append(h("div", {
+      class: `seat${mine ? " mine" : ""}${acting ? " acting" : ""}`,
+      "data-seat": s.seat,
+    },
+    h("span", { class: `dot ${s.online ? "on" : "off"}`, title: s.online ? t("online") : t("offline") }),
+    h("strong", {}, s.name),
+    s.kind === "bot" ? h("small", {}, ` ${s.bot}`) : null,
+    acting ? h("em", {}, ` · ${t("to_act")}…`) : null,
+    table.matches_played ? h("small", { class: "total" }, ` Σ ${table.totals[s.seat]}`) : null));
+  }
+}
+
+function renderTurn() {
+  const el = $("turn");
+  if (!view) { el.textContent = ""; return; }
+  if (view.finished) { el.textContent = t("game_over"); return; }
+  const me = view.seat;
+  const others = view.to_act.filter((s) => s !== me).map(seatName);
+  let text = "";
+  if (me === null) text = `${t("spectator")}. `;
+  else text = `${t("you_are")} ${seatName(me)}. `;
+  if (me !== null && view.to_act.includes(me)) text += `${t("your_turn")}!`;
+  else text += t("not_your_turn");
+  if (others.length) text += ` · ${t("waiting")}: ${others.join(", ")}`;
+  el.textContent = text;
+  el.className = `turn${me !== null && view.to_act.includes(me) ? " mine" : ""}`;
+}
+
+function renderResult() {
+  const box = $("result");
+  if (!view || !view.finished || !view.result) { box.hidden = true; return; }
+  box.hidden = false;
+  const r = view.result;
+  const winners = r.winners.map(seatName);
+  box.replaceChildren(...[
+    h("h2", {}, t("game_over")),
+    h("p", { class: "verdict" }, winners.length
+      ? `${winners.length > 1 ? t("winners") : t("winner")}: ${winners.join(", ")}`
+      : t("draw")),
+    r.summary ? h("p", {}, r.summary) : null,
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")),
+      h("th", {}, t("rank")), table && table.matches_played ? h("th", {}, t("totals")) : null)),
+    h("tbody", {}, r.scores.map((sc, i) => h("tr", {}, h("td", {}, seatName(i)), h("td", {}, sc),
+      h("td", {}, r.ranks[i]),
+      table && table.matches_played ? h("td", {}, table.totals[i] + sc) : null)))),
+    view.seat !== null
+      ? h("button", { type: "button", class: "primary", id: "again", "data-key": "again",
+        onclick: () => send({ type: "again", id: nextId++ }) }, t("play_again"))
+      : null,
+  ].filter(Boolean));
+}
+
+function renderLog() {
+  const box = $("log");
+  const list = h("ol", { class: "entries", start: 1 },
+    logEntries.map((e) => h("li", { "data-kind": e.event.kind }, e.text)));
+  box.replaceChildren(h("h2", {}, t("log")), list);
+  list.scrollTop = list.scrollHeight;
+}
+
+function render() {
+  const focused = document.activeElement && document.activeElement.dataset
+    ? document.activeElement.dataset.key : null;
+  document.title = `Koloda · ${table ? table.title : ""}`;
+  $("title").textContent = table ? `· ${table.title}` : "";
+  $("lang").replaceChildren(langSwitch(lang, (l) => {
+    lang = l;
+    setLang(l);
+    send({ type: "lang", lang: l });
+  }));
+  renderSeats();
+  renderTurn();
+  renderResult();
+  if (view && table) {
+    const ctx = { view, table, lang, t, h, act, pending, seatName };
+    let out;
+    try {
+      out = renderer.render(ctx);
+    } catch (err) {
+      console.error(err);
+      out = generic.render(ctx);
+    }
+    $("board").replaceChildren(out.board || "");
+    const actions = [];
+    if (out.actions) actions.push(out.actions);
+    if (view.legal.length || view.seat !== null) {
+      actions.push(generic.actionList(ctx, { open: !out.actions }));
+    }
+    $("actions").replaceChildren(...actions);
+    if (view.bot_error) showError(`${t("bot_failed")}: ${view.bot_error}`);
+  }
+  renderLog();
+  if (focused) {
+    const again = document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+  }
+}
+
+document.addEventListener("keydown", (ev) => {
+  const tag = (ev.target && ev.target.tagName) || "";
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (/^[1-9]$/.test(ev.key)) {
+    const buttons = document.querySelectorAll("#actions [data-shortcut]");
+    const b = [...buttons].find((x) => x.dataset.shortcut === ev.key);
+    if (b && !b.disabled) {
+      ev.preventDefault();
+      b.click();
+    }
+  }
+});
+
+setLang(lang);
+render();
+connect();

@@ -1,0 +1,302 @@
+"""Persistence of tables through SQLAlchemy: a SQLite file by default, PostgreSQL by URL.
+
+What is stored is the record, not the state: each table (game, options, players), its seats
+(kind, bot name, player name, secret token), its matches (seed, result once finished) and every
+accepted action in order. A table's live state is rebuilt on start by replaying its current
+match through the engine's checked path (:func:`koloda.engine.replay`).
+
+Every write is one transaction that is committed before the server acknowledges anything. With
+SQLite the database runs in WAL mode with ``synchronous=NORMAL``: a committed action survives the
+server process being killed (it is in the write-ahead log); a power cut may lose the last few
+milliseconds, which the documentation states.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+
+metadata = MetaData()
+
+tables_t = Table(
+    "koloda_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("host_token", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("match", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+)
+
+seats_t = Table(
+    "koloda_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("koloda_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("bot", String(64), nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("token", String(64), nullable=False, unique=True),
+)
+
+matches_t = Table(
+    "koloda_matches",
+    metadata,
+    Column("table_id", String(32), ForeignKey("koloda_tables.id"), primary_key=True),
+    Column("match", Integer, primary_key=True),
+    Column("seed", Integer, nullable=False),
+    Column("result", Text, nullable=True),
+)
+
+actions_t = Table(
+    "koloda_actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("koloda_tables.id"), primary_key=True),
+    Column("match", Integer, primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" or "bot"
+    bot: str | None
+    name: str
+    token: str
+
+
+@dataclass
+class TableRow:
+    """A table as stored: enough to rebuild it."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    lang: str
+    host_token: str
+    created_at: float
+    match: int
+    version: int
+    seats: list[SeatRow]
+    seed: int = 0
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    #: Results of the finished earlier matches at this table (the scoreboard).
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+
+def default_url() -> str:
+    """``sqlite:///.koloda/koloda.db`` in the working directory."""
+    return "sqlite:///" + str(Path(".koloda") / "koloda.db")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files get their directory created and WAL mode."""
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            parent = os.path.dirname(os.path.abspath(path))
+            os.makedirs(parent, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """Synchronous storage; the server calls it from one worker thread."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def _tx(self) -> Any:
+        return self.engine.begin()
+
+    def create_table(self, row: TableRow) -> None:
+        with self._tx() as c:
+            c.execute(
+                insert(tables_t).values(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    options=json.dumps(row.options),
+                    lang=row.lang,
+                    host_token=row.host_token,
+                    created_at=row.created_at,
+                    match=row.match,
+                    version=row.version,
+                )
+            )
+            for s in row.seats:
+                c.execute(
+                    insert(seats_t).values(
+                        table_id=row.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
+                        token=s.token,
+                    )
+                )
+            c.execute(insert(matches_t).values(table_id=row.id, match=row.match, seed=row.seed))
+
+    def append_action(
+        self,
+        table_id: str,
+        *,
+        match: int,
+        n: int,
+        seat: int,
+        text: str,
+        version: int,
+    ) -> None:
+        """Store one accepted action and the table's new version, in one transaction."""
+        with self._tx() as c:
+            c.execute(
+                insert(actions_t).values(
+                    table_id=table_id, match=match, n=n, seat=seat, text=text, version=version,
+                    at=time.time(),
+                )
+            )
+            c.execute(update(tables_t).where(tables_t.c.id == table_id).values(version=version))
+
+    def set_result(self, table_id: str, *, match: int, result: dict[str, Any]) -> None:
+        """Remember a finished match's result (derivable by replay; kept for the scoreboard)."""
+        with self._tx() as c:
+            c.execute(
+                update(matches_t)
+                .where((matches_t.c.table_id == table_id) & (matches_t.c.match == match))
+                .values(result=json.dumps(result))
+            )
+
+    def delete_action(self, table_id: str, *, match: int, n: int, version: int) -> None:
+        """Undo :meth:`append_action` (only when the engine refused an action after storing)."""
+        with self._tx() as c:
+            c.execute(
+                actions_t.delete().where(
+                    (actions_t.c.table_id == table_id)
+                    & (actions_t.c.match == match)
+                    & (actions_t.c.n == n)
+                )
+            )
+            c.execute(update(tables_t).where(tables_t.c.id == table_id).values(version=version))
+
+    def new_match(self, table_id: str, *, match: int, seed: int, version: int) -> None:
+        with self._tx() as c:
+            c.execute(insert(matches_t).values(table_id=table_id, match=match, seed=seed))
+            c.execute(
+                update(tables_t).where(tables_t.c.id == table_id).values(
+                    match=match, version=version
+                )
+            )
+
+    def rename_seat(self, table_id: str, seat: int, name: str) -> None:
+        with self._tx() as c:
+            c.execute(
+                update(seats_t)
+                .where((seats_t.c.table_id == table_id) & (seats_t.c.seat == seat))
+                .values(name=name)
+            )
+
+    def table_ids(self) -> list[str]:
+        with self.engine.connect() as c:
+            return [r[0] for r in c.execute(select(tables_t.c.id).order_by(tables_t.c.created_at))]
+
+    def load(self, table_id: str) -> TableRow | None:
+        """The stored table with its current match's actions, or None."""
+        with self.engine.connect() as c:
+            return _load(c, table_id)
+
+    def load_all(self) -> Iterator[TableRow]:
+        for tid in self.table_ids():
+            row = self.load(tid)
+            if row is not None:
+                yield row
+
+
+def _load(c: Connection, table_id: str) -> TableRow | None:
+    t = c.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+    if t is None:
+        return None
+    seats = [
+        SeatRow(seat=r["seat"], kind=r["kind"], bot=r["bot"], name=r["name"], token=r["token"])
+        for r in c.execute(
+            select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+        ).mappings()
+    ]
+    matches = list(
+        c.execute(
+            select(matches_t).where(matches_t.c.table_id == table_id).order_by(matches_t.c.match)
+        ).mappings()
+    )
+    current = next(m for m in matches if m["match"] == t["match"])
+    actions = [
+        (r[0], r[1])
+        for r in c.execute(
+            select(actions_t.c.seat, actions_t.c.text)
+            .where((actions_t.c.table_id == table_id) & (actions_t.c.match == t["match"]))
+            .order_by(actions_t.c.n)
+        )
+    ]
+    results = [
+        json.loads(m["result"])
+        for m in matches
+        if m["result"] is not None and m["match"] != t["match"]
+    ]
+    return TableRow(
+        id=t["id"],
+        game=t["game"],
+        players=t["players"],
+        options=json.loads(t["options"]),
+        lang=t["lang"],
+        host_token=t["host_token"],
+        created_at=t["created_at"],
+        match=t["match"],
+        version=t["version"],
+        seats=seats,
+        seed=current["seed"],
+        actions=actions,
+        results=results,
+    )

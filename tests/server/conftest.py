@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from koloda.server import create_app
+from tests.engine import toy  # noqa: F401  (registers the toy game)
+
+
+def make_client(db: Path) -> TestClient:
+    return TestClient(create_app(f"sqlite:///{db}", bot_delay=0))
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "koloda.db"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with make_client(db) as c:
+        yield c
+
+
+def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("game", "toy")
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def hello(ws: Any, token: str | None, lang: str = "en") -> tuple[dict[str, Any], dict[str, Any]]:
+    """Send hello; return (welcome, first state)."""
+    ws.send_json({"type": "hello", "token": token, "lang": lang})
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome", welcome
+    state = ws.receive_json()
+    assert state["type"] == "state", state
+    return welcome, state
+
+
+def receive_until(ws: Any, kind: str) -> dict[str, Any]:
+    while True:
+        m: dict[str, Any] = ws.receive_json()
+        if m["type"] == kind:
+            return m

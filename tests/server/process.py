@@ -1,0 +1,74 @@
+"""Run the play server in a subprocess on a free loopback port (restart and browser tests)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``python -m tests.server.serve_toy`` (the real ``serve`` command, with the toy game
+    registered too) on 127.0.0.1:port, storing its tables at ``db``."""
+
+    def __init__(self, db: Path, *, port: int | None = None, bot_delay: float = 0.0,
+                 log: Path | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.bot_delay = bot_delay
+        self.log = log or db.with_suffix(".log")
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        path = str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")
+        env = {**os.environ, "PYTHONPATH": path}
+        out = open(self.log, "ab")  # noqa: SIM115  (kept open for the process's lifetime)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.server.serve_toy", "--port", str(self.port),
+             "--db", f"sqlite:///{self.db}", "--bot-delay", str(self.bot_delay),
+             "--log-level", "warning"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start in 30 s")
+
+    def kill(self) -> None:
+        """Stop the process abruptly (SIGKILL): no shutdown code runs."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()

@@ -1,0 +1,96 @@
+"""Record every message each seat receives through whole games and check that none shows a seat
+anything its own observation, log or legal actions do not contain.
+
+Two checks: (1) every ``state`` message equals what the engine gives that seat at that version,
+recomputed independently by replaying the stored record; (2) a game-specific list of secrets
+(cards a seat may not know) never appears in that seat's messages.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from koloda.engine import GameRecord, get_spec
+from koloda.engine.record import replay
+from koloda.server.store import Store
+from tests.server.conftest import hello, new_table
+
+
+def play_recording(client: TestClient, tid: str, tokens: list[str]) -> dict[int | None, list]:
+    """Play a whole game with every seat a person choosing the first legal action; return
+    every message each seat (and a spectator) received."""
+    got: dict[int | None, list[dict[str, Any]]] = {i: [] for i in range(len(tokens))}
+    got[None] = []
+    socks = {}
+    views: dict[int | None, dict[str, Any]] = {}
+    for i, tok in [*enumerate(tokens), (None, None)]:
+        ws = client.websocket_connect(f"/ws/{tid}").__enter__()
+        socks[i] = ws
+        welcome, state = hello(ws, tok)
+        got[i] += [welcome, state]
+        views[i] = state
+    try:
+        version = views[0]["version"]
+        while not views[0]["finished"]:
+            seat = next(s for s in range(len(tokens)) if views[s]["legal"])
+            socks[seat].send_json({"type": "act", "action": views[seat]["legal"][0],
+                                   "version": version})
+            version += 1
+            for i, ws in socks.items():
+                while True:
+                    m = ws.receive_json()
+                    got[i].append(m)
+                    if m["type"] == "error":
+                        raise AssertionError(m)
+                    if m["type"] == "state" and m["version"] == version:
+                        views[i] = m
+                        break
+    finally:
+        for ws in socks.values():
+            ws.__exit__(None, None, None)
+    return got
+
+
+def check_messages(db: Path, tid: str, got: dict[int | None, list], tokens: list[str]) -> None:
+    row = Store(f"sqlite:///{db}").load(tid)
+    assert row is not None
+    spec = get_spec(row.game)
+    for seat, messages in got.items():
+        text = json.dumps(messages)
+        for j, tok in enumerate(tokens):
+            if j != seat:
+                assert tok not in text, f"seat {seat} saw seat {j}'s token"
+        log: list[dict[str, Any]] = []
+        for m in messages:
+            if m["type"] != "state":
+                continue
+            record = GameRecord(game=row.game, options=row.options, players=row.players,
+                                seed=row.seed, actions=tuple(row.actions[: m["version"]]))
+            state = replay(record)
+            log = m["log"] if m["log_reset"] else log + m["log"]
+            assert m["observation"] == json.loads(json.dumps(state.observe(seat)))
+            legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+            assert m["legal"] == (legal if seat in state.to_act else [])
+            expected = [e.to_json() for e in state.log(seat)]
+            assert [e["event"] for e in log] == json.loads(json.dumps(expected))
+            assert [e["text"] for e in log] == [spec.describe(e, "en") for e in state.log(seat)]
+            assert set(m) == {"type", "table", "version", "match", "seat", "to_act", "finished",
+                              "result", "observation", "legal", "log", "bot_error", "log_from",
+                              "log_reset"}
+
+
+def test_toy_messages_show_no_hidden_deal(client: TestClient, db: Path) -> None:
+    t = new_table(client, seed=21, players=3)
+    tokens = [s["token"] for s in t["seats"]]
+    got = play_recording(client, t["table"], tokens)
+    check_messages(db, t["table"], got, tokens)
+    # the toy's secret: each seat's dealt order is shown to that seat only
+    for seat, messages in got.items():
+        for m in messages:
+            for e in m.get("log", []):
+                if e["event"]["kind"] == "ToyDealt":
+                    assert e["event"]["seat"] == seat

@@ -1,0 +1,58 @@
+"""Stop the server process in the middle of a game (SIGKILL), start it again, finish the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+
+from tests.server.process import ServerProcess
+
+
+def _view(base: str, tid: str, token: str) -> dict:
+    r = httpx.get(f"{base}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {token}"})
+    r.raise_for_status()
+    return r.json()
+
+
+def _play_one(base: str, tid: str, tokens: list[str]) -> bool:
+    """One action by the first seat that must act; False when the game is over."""
+    for token in tokens:
+        v = _view(base, tid, token)
+        if v["finished"]:
+            return False
+        if v["legal"]:
+            r = httpx.post(f"{base}/api/tables/{tid}/act",
+                           headers={"Authorization": f"Bearer {token}"},
+                           json={"action": v["legal"][-1], "version": v["version"]})
+            assert r.status_code == 200, r.text
+            return True
+    raise AssertionError("nobody can act")
+
+
+def test_kill_mid_game_restart_and_finish(tmp_path: Path) -> None:
+    db = tmp_path / "restart.db"
+    server = ServerProcess(db).start()
+    try:
+        r = httpx.post(server.url + "/api/tables", json={
+            "game": "toy", "seed": 11, "players": 3,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+        t = r.json()
+        tid = t["table"]
+        tokens = [s["token"] for s in t["seats"][:2]]
+        for _ in range(3):
+            assert _play_one(server.url, tid, tokens)
+        before = [_view(server.url, tid, tok) for tok in tokens]
+        assert not before[0]["finished"]
+    finally:
+        server.kill()
+    server = ServerProcess(db, port=server.port).start()
+    try:
+        after = [_view(server.url, tid, tok) for tok in tokens]
+        assert after == before
+        while _play_one(server.url, tid, tokens):
+            pass
+        final = _view(server.url, tid, tokens[0])
+        assert final["finished"] and final["result"]["scores"]
+    finally:
+        server.stop()
