@@ -28,7 +28,7 @@ def test_games_table(runner):
 
 
 def test_games_table_in_russian_from_env(runner):
-    res = invoke(runner, "games", env={"KOLODA_LANG": "ru"})
+    res = invoke(runner, "games", env={"KOLODA_LANG": "ru", "COLUMNS": "200"})
     assert res.exit_code == 0, res.output
     assert "Игры" in res.stdout and "одновременные" in res.stdout
 

@@ -37,8 +37,10 @@ def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
 
 
 def console() -> Console:
-    """A console on the current stdout (created per command so that tests can capture it)."""
-    return Console(highlight=False, soft_wrap=False)
+    """A console on the current stdout (created per command so that tests can capture it).
+
+    Markup is off: card ids such as ``[a04]`` and file names are printed as they are."""
+    return Console(highlight=False, soft_wrap=False, markup=False)
 
 
 LangOption = Annotated[

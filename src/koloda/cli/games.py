@@ -6,13 +6,16 @@ import json
 from typing import Annotated, Any
 
 import typer
+from rich.console import Group
 from rich.markdown import Markdown
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from koloda.bots import bot_names
 from koloda.cli.core import LangOption, console, resolve_lang
-from koloda.cli.i18n import Lang, t, yes_no
+from koloda.cli.i18n import Lang, t
 from koloda.engine import GameSpec, game_specs, get_spec
 from koloda.engine.options import OptionInfo
 
@@ -46,6 +49,17 @@ def option_json(info: OptionInfo) -> dict[str, Any]:
     }
 
 
+def option_text(info: OptionInfo, lang: Lang) -> Group:
+    """``rounds_to_win = 2  (int, 1..5)`` and, indented below, what the option means."""
+    text = Text("  ")
+    text.append(info.name, style="bold cyan")
+    text.append(f" = {_default_text(info.default)}")
+    bounds = allowed(info)
+    text.append(f"  ({info.type_name}{', ' + bounds if bounds else ''})", style="dim")
+    meaning = Text(info.ru if lang == Lang.ru else info.en)
+    return Group(text, Padding(meaning, (0, 0, 0, 6)))
+
+
 def allowed(info: OptionInfo) -> str:
     """The bounds or choices of an option, in a few characters."""
     if info.choices is not None:
@@ -57,6 +71,14 @@ def allowed(info: OptionInfo) -> str:
     if info.type_name == "bool":
         return "true | false"
     return ""
+
+
+def players_text(spec: GameSpec, lang: Lang) -> str:
+    """``2``, or ``3-6 (default 4)``."""
+    if spec.min_players == spec.max_players:
+        return str(spec.min_players)
+    return t("players_range", lang, lo=spec.min_players, hi=spec.max_players,
+             default=spec.default_players)
 
 
 def _num(x: float) -> str:
@@ -89,19 +111,17 @@ def games(
         out.print(t("no_games", lang))
         return
     table = Table(title=t("games_title", lang))
-    for key in ("col_name", "col_title", "col_players", "col_simultaneous", "col_chance",
-                "col_hidden"):
-        table.add_column(t(key, lang))
+    table.add_column(t("col_name", lang), style="bold", no_wrap=True)
+    table.add_column(t("col_title", lang), no_wrap=True)
+    table.add_column(t("col_players", lang), no_wrap=True)
+    table.add_column(t("col_features", lang))
     for s in specs:
-        table.add_row(
-            s.name,
-            f"{s.title_en}\n{s.title_ru}",
-            t("players_range", lang, lo=s.min_players, hi=s.max_players,
-              default=s.default_players),
-            yes_no(s.simultaneous, lang),
-            yes_no(s.chance, lang),
-            yes_no(s.hidden_information, lang),
-        )
+        other = s.title_en if lang == Lang.ru else s.title_ru
+        features = [t(key, lang) for key, on in (("col_simultaneous", s.simultaneous),
+                                                 ("col_chance", s.chance),
+                                                 ("col_hidden", s.hidden_information)) if on]
+        table.add_row(s.name, Text(s.title(str(lang))) + Text("\n" + other, style="dim"),
+                      players_text(s, lang), ", ".join(features) or "—")
     out.print(table)
 
 
@@ -117,20 +137,15 @@ def rules(
     spec = get_spec(game)
     out = console()
     summary = spec.summary(str(lang)) or t("rules_no_summary", lang)
-    players = t("players_range", lang, lo=spec.min_players, hi=spec.max_players,
-                default=spec.default_players)
+    players = players_text(spec, lang)
     out.print(Panel(Markdown(summary), title=f"{spec.title(str(lang))} ({spec.name})",
                     subtitle=f"{t('col_players', lang)}: {players}", expand=False))
     if not spec.options:
         out.print(t("rules_no_options", lang))
     else:
-        table = Table(title=t("rules_options", lang, game=spec.name))
-        for key in ("col_option", "col_type", "col_default", "col_allowed", "col_help"):
-            table.add_column(t(key, lang))
+        out.print(Text(t("rules_options", lang, game=spec.name), style="bold"))
         for info in spec.options:
-            table.add_row(info.name, info.type_name, _default_text(info.default),
-                          allowed(info), info.ru if lang == Lang.ru else info.en)
-        out.print(table)
+            out.print(option_text(info, lang))
     bots = ", ".join(f"bot:{b}" for b in bot_names(spec.name))
     out.print(t("rules_bots", lang, bots=bots or "—"))
 

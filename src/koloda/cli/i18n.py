@@ -1,7 +1,7 @@
 """Words a player reads, in English and Russian.
 
->>> t("your_turn", Lang.ru, seat=1)
-'Ваш ход — место 1'
+>>> t("your_turn", Lang.ru, player=t("player", Lang.ru, n=2))
+'Ваш ход, Игрок 2'
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "col_name": ("name", "имя"),
     "col_title": ("title", "название"),
     "col_players": ("players", "игроки"),
-    "col_simultaneous": ("simultaneous", "одновременные ходы"),
+    "col_features": ("features", "особенности"),
+    "col_simultaneous": ("simultaneous moves", "одновременные ходы"),
     "col_chance": ("chance", "случай"),
     "col_hidden": ("hidden information", "скрытая информация"),
     "col_option": ("option", "опция"),
@@ -47,15 +48,18 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "rules_bots": ("Bots: {bots}", "Боты: {bots}"),
     "rules_no_summary": ("(no summary yet)", "(краткого описания пока нет)"),
     # play
-    "seat": ("seat {seat}", "место {seat}"),
+    "player": ("Player {n}", "Игрок {n}"),
     "you": ("you", "вы"),
+    "human": ("human", "человек"),
     "new_game": ("{title}: {players} players, seed {seed}",
                  "{title}: игроков {players}, зерно {seed}"),
-    "seats_line": ("Seats: {seats}", "Места: {seats}"),
-    "your_turn": ("Your turn — seat {seat}", "Ваш ход — место {seat}"),
+    "seats_line": ("At the table: {seats}", "За столом: {seats}"),
+    "your_turn": ("Your turn, {player}", "Ваш ход, {player}"),
     "what_happened": ("What happened", "Что произошло"),
     "your_view": ("What you see", "Что вы видите"),
     "actions": ("Your actions", "Ваши действия"),
+    "many_actions": ("{n} possible: type the action's text",
+                     "вариантов: {n}; введите текст действия"),
     "more_actions": ("… and {n} more: type the action's text",
                      "… и ещё {n}: введите текст действия"),
     "prompt": ("Your choice (number or text; help, log, quit)",
@@ -77,12 +81,12 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "  help  — эта справка и краткие правила\n"
         "  quit  — выйти из игры",
     ),
-    "handover": ("Pass the device to seat {seat}", "Передайте устройство месту {seat}"),
-    "handover_hint": ("Seat {seat}: press Enter when nobody else is looking.",
-                      "Место {seat}: нажмите Enter, когда никто больше не смотрит."),
+    "handover": ("Pass the device to {player}", "Передайте устройство: {player}"),
+    "handover_hint": ("{player}: press Enter when nobody else is looking.",
+                      "{player}: нажмите Enter, когда никто больше не смотрит."),
     "game_over": ("Game over", "Игра окончена"),
-    "col_seat": ("seat", "место"),
     "col_player": ("player", "игрок"),
+    "col_who": ("who", "кто"),
     "col_score": ("score", "очки"),
     "col_rank": ("rank", "место в итоге"),
     "winner": ("Winner: {seats}", "Победитель: {seats}"),

@@ -25,12 +25,9 @@ from koloda.cli.core import LangOption, console, resolve_lang
 from koloda.cli.i18n import Lang, t
 from koloda.cli.render import Renderer, renderer_for
 from koloda.cli.setup import DECKS, HUMAN, MAGIC_SET, add_file_option, parse_options, seat_list
-from koloda.engine import Action, ActionSyntaxError, GameSpec, Result, get_spec, load_game
+from koloda.engine import Action, ActionSyntaxError, Result, get_spec, load_game
 from koloda.engine.record import record_of
 from koloda.play import BotSeat, GameAbandoned, HumanSeat, Seat, SeatView, Table
-
-#: Longer lists of legal actions are cut, with a hint to type the action instead.
-MAX_LISTED = 24
 
 QUIT_WORDS = frozenset({"quit", "exit", "q", "выход"})
 HELP_WORDS = frozenset({"help", "?", "h", "помощь"})
@@ -61,10 +58,11 @@ class Terminal:
 
     def handover(self, seat: int) -> None:
         """Clear the screen and wait until the player of ``seat`` has the device."""
+        player = self.renderer.seat_name(seat)
         self.out.clear()
-        self.out.print(Panel(Text(t("handover", self.lang, seat=seat), style="bold",
+        self.out.print(Panel(Text(t("handover", self.lang, player=player), style="bold",
                                   justify="center"), expand=True))
-        self.read(t("handover_hint", self.lang, seat=seat) + " ")
+        self.read(t("handover_hint", self.lang, player=player) + " ")
         self.out.clear()
 
     # --- a human's turn ---------------------------------------------------------------------
@@ -112,7 +110,8 @@ class Terminal:
 
     def show(self, view: SeatView) -> None:
         r = self.renderer
-        self.out.print(Rule(Text(t("your_turn", self.lang, seat=view.seat), style="bold")))
+        player = r.seat_name(view.seat)
+        self.out.print(Rule(Text(t("your_turn", self.lang, player=player), style="bold")))
         if view.new_events:
             self.out.print(Text(t("what_happened", self.lang), style="bold"))
             self.out.print(r.log_lines(view.new_events))
@@ -127,11 +126,12 @@ class Terminal:
         table = RichTable.grid(padding=(0, 1))
         table.add_column(justify="right", style="bold cyan")
         table.add_column()
-        for i, action in enumerate(view.legal[:MAX_LISTED], start=1):
-            table.add_row(f"{i}.", self.renderer.action_label(action, view))
-        if len(view.legal) > MAX_LISTED:
-            table.add_row("", Text(t("more_actions", self.lang, n=len(view.legal) - MAX_LISTED),
-                                   style="dim"))
+        limit = self.renderer.list_limit(view)
+        for i, action in enumerate(view.legal[:limit], start=1):
+            table.add_row(f"{i}.", Text(self.renderer.action_label(action, view)))
+        if len(view.legal) > limit:
+            key = "more_actions" if limit else "many_actions"
+            table.add_row("", Text(t(key, self.lang, n=len(view.legal) - limit), style="dim"))
         return table
 
     def help(self, view: SeatView) -> None:
@@ -146,14 +146,16 @@ class Terminal:
     def result(self, result: Result, seats: list[str]) -> None:
         self.out.print(Rule(Text(t("game_over", self.lang), style="bold")))
         table = RichTable()
-        for key in ("col_seat", "col_player", "col_score", "col_rank"):
+        for key in ("col_player", "col_who", "col_score", "col_rank"):
             table.add_column(t(key, self.lang))
         for i, (score, rank) in enumerate(zip(result.scores, result.ranks, strict=True)):
             style = "bold green" if i in result.winners else ""
-            table.add_row(str(i), seats[i], _num(score), str(rank), style=style)
+            table.add_row(self.renderer.seat_name(i), _who(seats[i], self.lang), _num(score),
+                          str(rank),
+                          style=style)
         self.out.print(table)
-        if result.summary:
-            self.out.print(result.summary)
+        if result.summary and self.renderer.show_result_summary:
+            self.out.print(Text(result.summary))
         if not result.winners:
             self.out.print(t("no_winner", self.lang))
         else:
@@ -224,7 +226,7 @@ def play(
         for i, s in enumerate(seats_text)
     ]
     table = Table.start(the_game, seats, seed=seed, on_handover=term.handover)
-    _intro(out, spec, lang, seats_text, seed)
+    _intro(out, renderer, seats_text, seed)
     try:
         table.run()
     except InputEnded as e:
@@ -239,11 +241,16 @@ def play(
     _ending(term, table, seats_text, humans)
 
 
-def _intro(out: Console, spec: GameSpec, lang: Lang, seats: list[str], seed: int) -> None:
-    out.print(Rule(Text(t("new_game", lang, title=spec.title(str(lang)), players=len(seats),
+def _intro(out: Console, r: Renderer, seats: list[str], seed: int) -> None:
+    lang = r.lang
+    out.print(Rule(Text(t("new_game", lang, title=r.spec.title(str(lang)), players=len(seats),
                           seed=seed), style="bold")))
-    names = ", ".join(f"{i}: {s}" for i, s in enumerate(seats))
+    names = ", ".join(f"{r.seat_name(i)} — {_who(s, lang)}" for i, s in enumerate(seats))
     out.print(t("seats_line", lang, seats=names))
+
+
+def _who(seat: str, lang: Lang) -> str:
+    return t("human", lang) if seat == HUMAN else seat
 
 
 def _ending(term: Terminal, table: Table, seats: list[str], humans: int) -> None:

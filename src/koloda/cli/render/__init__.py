@@ -9,6 +9,10 @@ from koloda.engine import GameSpec
 
 def renderer_for(spec: GameSpec, lang: Lang) -> Renderer:
     """The best renderer for ``spec``'s game."""
+    if spec.name == "duel":
+        from koloda.cli.render.duel import DuelRenderer
+
+        return DuelRenderer(spec, lang)
     return Renderer(spec, lang)
 
 

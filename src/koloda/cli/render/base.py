@@ -19,10 +19,15 @@ from koloda.play import SeatView
 
 #: Keys of an observation that the generic tree leaves out (the log is shown in words).
 HIDDEN_KEYS = frozenset({"log"})
+#: Longer lists of legal actions are cut, with a hint to type the action instead.
+MAX_LISTED = 24
 
 
 class Renderer:
     """Draws one game for a terminal, in one language."""
+
+    #: Whether the end screen prints the game's own one-line summary of the result.
+    show_result_summary = True
 
     def __init__(self, spec: GameSpec, lang: Lang) -> None:
         self.spec = spec
@@ -31,10 +36,11 @@ class Renderer:
     # --- words ------------------------------------------------------------------------------
 
     def seat_name(self, seat: int | None, *, me: int | None = None) -> str:
-        """``seat 1`` (or ``seat 1 (you)`` when it is the viewer's own seat)."""
+        """``Player 1`` for seat 0 (``Player 1 (you)`` when it is the viewer's own seat):
+        people count players from 1, the engine counts seats from 0."""
         if seat is None:
             return "—"
-        name = t("seat", self.lang, seat=seat)
+        name = t("player", self.lang, n=seat + 1)
         return f"{name} ({t('you', self.lang)})" if seat == me else name
 
     def event(self, event: Event) -> str:
@@ -48,6 +54,10 @@ class Renderer:
     def parse_shortcut(self, text: str, view: SeatView) -> Action | None:
         """A game-specific short form of an action (None: not one)."""
         return None
+
+    def list_limit(self, view: SeatView) -> int:
+        """How many legal actions to list (the rest are typed as text)."""
+        return MAX_LISTED
 
     def input_hint(self, view: SeatView) -> str | None:
         """A line that explains how to type an action when the list is long."""

@@ -1,0 +1,143 @@
+"""`koloda play duel`: the README's main job, with the duel's own renderer."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console
+
+from koloda.cli.i18n import Lang
+from koloda.cli.play import Terminal
+from koloda.cli.render import renderer_for
+from koloda.cli.render.duel import DuelRenderer
+from koloda.engine import get_spec, load_game
+from koloda.play import Table
+
+from .conftest import invoke
+
+MAIN_JOB = ("play", "duel", "--seat", "human", "--seat", "bot:random")
+
+
+def test_main_job_plays_a_full_duel_always_choosing_1(runner):
+    res = invoke(runner, *MAIN_JOB, "--seed", "1", input="1\n" * 40)
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert "Your deck — Player 1 (you)" in out
+    assert "Type the ids of the cards to take" in out
+    assert "Game over" in out
+
+
+def test_main_job_with_cards_chosen_by_id(runner):
+    # seed 5 deals Player 1 Kick a01, Punch a03 and Punch a07 among others
+    res = invoke(runner, *MAIN_JOB, "--seed", "5", input="a01 a03 a07\n" + "1\n" * 40)
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert "Player 1 takes into the hand: Kick (attack 2), Punch (attack 1), Punch" in out
+    assert "Game over" in out
+
+
+def test_duel_view_shows_cards_in_words_and_hides_the_opponent(runner):
+    res = invoke(runner, *MAIN_JOB, "--seed", "5", input="a01 a03 a07\n" + "1\n" * 40)
+    out = res.stdout
+    assert "[a01] Kick — attack 2" in out
+    assert "needs firearm · ☠" in out  # a02 Snap shot: weapon need and the deadly mark
+    assert "weapon items" in out
+    assert "Player 1: deck —" in out
+    assert "Player 2: deck —" not in out
+    assert "Player 2 takes into the hand" not in out
+    before_first_reveal = out.split("Round 1: Player 1: ")[0]
+    assert not re.search(r"\[b\d\d\]", before_first_reveal)
+
+
+def test_russian_duel(runner):
+    res = invoke(runner, *MAIN_JOB, "--seed", "5", "--lang", "ru", input="1\n" * 40)
+    assert res.exit_code == 0, res.output
+    assert "Ваша колода — Игрок 1 (вы)" in res.stdout
+    assert "Пинок — атака 2" in res.stdout
+    assert "Игра окончена" in res.stdout
+
+
+def test_language_from_the_environment(runner):
+    res = invoke(runner, *MAIN_JOB, "--seed", "5", input="1\n" * 40, env={"KOLODA_LANG": "ru"})
+    assert res.exit_code == 0 and "Ваша колода" in res.stdout
+
+
+def test_default_seats_human_against_the_heuristic_bot(runner):
+    res = invoke(runner, "play", "duel", "--seed", "2", input="1\n" * 40)
+    assert res.exit_code == 0, res.output
+    assert "Player 1 — human, Player 2 — bot:heuristic" in res.stdout
+
+
+def test_duel_options(runner):
+    res = invoke(runner, *MAIN_JOB, "--seed", "3", "-o", "rounds_to_win=3", "-o", "mode=attack",
+                 input="1\n" * 60)
+    assert res.exit_code == 0, res.output
+    assert "Player 1 (you) attacks, to 3 round wins" in res.stdout
+    assert "You attack: take exactly 5 cards" in res.stdout
+    res = invoke(runner, *MAIN_JOB, "-o", "mode=duel")
+    assert res.exit_code == 2
+    assert "option 'mode' must be one of agreement, attack" in res.stderr
+
+
+def test_hot_seat_duel(runner):
+    res = invoke(runner, "play", "duel", "-s", "human", "-s", "human", "--seed", "4",
+                 input="\n1\n" * 40)
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert "Pass the device to Player 1" in out and "Pass the device to Player 2" in out
+    first_2 = out.index("Pass the device to Player 2")
+    assert "Your deck — Player 2" not in out[:first_2]
+    assert "Your deck — Player 2" in out[first_2:]
+    assert "The game as everyone saw it" in out
+
+
+def test_bots_only_duel_shows_what_witnesses_see(runner):
+    res = invoke(runner, "play", "duel", "-s", "bot:random", "-s", "bot:heuristic",
+                 "--seed", "9")
+    assert res.exit_code == 0, res.output
+    assert "The game as everyone saw it" in res.stdout
+    assert ": deck —" not in res.stdout and "takes into the hand" not in res.stdout
+
+
+def test_handover_clears_the_screen_before_and_after():
+    buf = io.StringIO()
+    out = Console(file=buf, force_terminal=True, width=80)
+    term = Terminal(out, renderer_for(get_spec("duel"), Lang.en), hot_seat=True)
+    out.input = lambda prompt="": ""  # type: ignore[method-assign]
+    term.handover(1)
+    text = buf.getvalue()
+    clear = "\x1b[2J"
+    assert text.count(clear) == 2
+    assert text.index(clear) < text.index("Pass the device to Player 2") < text.rindex(clear)
+
+
+def _view(seed: int = 5):
+    game = load_game("duel")
+    state = game.new(seed=seed)
+    table = Table(game=game, state=state, seats=[None, None])  # type: ignore[list-item]
+    return state, table.view(0)
+
+
+def test_renderer_labels_contain_the_action_text():
+    _, view = _view()
+    r = DuelRenderer(get_spec("duel"), Lang.en)
+    for action in view.legal[:50]:
+        assert r.action_label(action, view).startswith(str(action))
+    assert r.action_label(view.legal[0], view) == "hand — take no cards"
+
+
+def test_renderer_shortcuts():
+    state, view = _view()
+    r = DuelRenderer(get_spec("duel"), Lang.en)
+    assert str(r.parse_shortcut("a03 a01", view)) == "hand a01 a03"
+    assert r.parse_shortcut("z99", view) is None
+    state.apply_text(0, "hand a01 a02")
+    state.apply_text(1, "hand")
+    view = Table(game=load_game("duel"), state=state,
+                 seats=[None, None]).view(0)  # type: ignore[list-item]
+    assert str(r.parse_shortcut("a01", view)) == "play a01"
+    # a02 (Snap shot) needs a firearm: the shortcut shows the pistol a10 and may declare a kill
+    assert str(r.parse_shortcut("a02", view)) == "play a02 show a10"
+    assert str(r.parse_shortcut("a02 kill", view)) == "play a02 show a10 kill"
+    assert r.parse_shortcut("a01 kill", view) is None
