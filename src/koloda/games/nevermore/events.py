@@ -1,0 +1,219 @@
+"""Nevermore's events (all named ``Nm…``), each with its audience."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from koloda.engine.events import Event
+
+
+@dataclass(frozen=True)
+class NmDealerChosen(Event):
+    """Cards turned in seat order until a raven: that player deals first."""
+
+    draws: tuple[tuple[int, int], ...]
+    dealer: int
+
+
+@dataclass(frozen=True)
+class NmRoundStarted(Event):
+    round: int
+    dealer: int
+    direction: str
+    tokens: tuple[str, ...]  # face-up order in round 1, empty when face down
+
+
+@dataclass(frozen=True)
+class NmDealt(Event):
+    """Five cards dealt to ``seat`` (seen by that seat only)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NmPassed(Event):
+    """``seat`` passed ``cards`` to ``receiver`` (seen by both)."""
+
+    seat: int
+    receiver: int
+    pass_no: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NmPassDone(Event):
+    pass_no: int
+    count: int
+
+
+@dataclass(frozen=True)
+class NmFinalHands(Event):
+    """The draft is over: each hand is a final drafted hand (Последний Драфт)."""
+
+    round: int
+
+
+@dataclass(frozen=True)
+class NmTokenFlipped(Event):
+    index: int
+    suit: str
+
+
+@dataclass(frozen=True)
+class NmRevealed(Event):
+    """A step's simultaneous reveal: per seat the suit cards, the cancelled ones (face down),
+    the cancelling ravens, the suit-like magic cards and the count that scores."""
+
+    suit: str
+    cards: tuple[tuple[int, ...], ...]
+    cancelled: tuple[tuple[int, ...], ...]
+    ravens: tuple[tuple[int, ...], ...]
+    magic: tuple[tuple[int, ...], ...]
+    counts: tuple[int, ...]
+    leaders: tuple[int, ...]
+    amount: int
+
+
+@dataclass(frozen=True)
+class NmConspiracy(Event):
+    """A Conspiracy of ravens (стая воронов): five ravens in a final drafted hand."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NmDamaged(Event):
+    source: int
+    seat: int
+    amount: int
+    prevented: int
+    health: int
+
+
+@dataclass(frozen=True)
+class NmHealed(Event):
+    seat: int
+    amount: int
+    health: int
+
+
+@dataclass(frozen=True)
+class NmVictoryPoints(Event):
+    seat: int
+    amount: int
+    total: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class NmBecameRaven(Event):
+    seat: int
+    source: int
+
+
+@dataclass(frozen=True)
+class NmReturnedHuman(Event):
+    seat: int
+    health: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class NmAttackAll(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class NmPecked(Event):
+    seat: int
+    targets: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NmMagicDrawn(Event):
+    """``seat`` drew ``count`` magic cards of ``deck`` (which ones: :class:`NmMagicCards`)."""
+
+    seat: int
+    deck: str
+    count: int
+
+
+@dataclass(frozen=True)
+class NmMagicReshuffled(Event):
+    deck: str
+    count: int
+
+
+@dataclass(frozen=True)
+class NmMagicPlayed(Event):
+    seat: int
+    card: int
+    key: str
+    target: int
+    raven_text: bool
+
+
+@dataclass(frozen=True)
+class NmShielded(Event):
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class NmSuitDiscarded(Event):
+    suit: str
+    cards: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class NmHandsPassed(Event):
+    """A magic card made every player pass all main cards left; each seat sees its own."""
+
+    seat: int
+    receiver: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NmVpStolen(Event):
+    seat: int
+    victim: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class NmSkulking(Event):
+    """Skulking ravens (скрытые вороны) revealed last."""
+
+    ravens: tuple[tuple[int, ...], ...]
+    counts: tuple[int, ...]
+    leaders: tuple[int, ...]
+    amount: int
+
+
+@dataclass(frozen=True)
+class NmRoundEnded(Event):
+    round: int
+
+
+@dataclass(frozen=True)
+class NmWon(Event):
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class NmStopped(Event):
+    """The round limit of the game's options was reached without a winner."""
+
+    round: int
+
+
+@dataclass(frozen=True)
+class NmMagicCards(Event):
+    """The magic cards ``seat`` drew (seen by that seat only)."""
+
+    seat: int
+    cards: tuple[int, ...]

@@ -1,0 +1,667 @@
+"""The declared flow of a round and the resolution of every step.
+
+A round is a queue of tasks (:class:`~.state.Task`)::
+
+    round → window(draft) → pass 1 → pass 2 → pass 3 → final → conspiracy
+          → [flip i → window(gap i) → commit i → (resolution tasks)] × 4
+          → window(skulk) → skulking → window(end) → end
+
+:func:`run` pops tasks until one needs decisions (it sets ``stage`` and ``waiting``) or the game
+ends. :func:`decide` records a decision; a simultaneous stage resolves once every seat waiting
+has decided (each choice stays hidden until then), then the queue runs on. Resolution tasks
+(leaders' effects, damage, magic effects, win checks) are inserted at the front of the queue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from koloda.engine.events import EVERYONE, Audience
+from koloda.engine.rng import Rng
+from koloda.engine.state import Action
+from koloda.games.nevermore import actions as A
+from koloda.games.nevermore import events as E
+from koloda.games.nevermore.cards import MAIN_DECK, TOKEN_SUITS, Suit, count_suit, suit_of
+from koloda.games.nevermore.magic import (
+    AddSuit,
+    Damage,
+    Deck,
+    DiscardSuit,
+    Draw,
+    GainVp,
+    Heal,
+    PassHands,
+    Shield,
+    StealVp,
+    Target,
+    deck_of,
+)
+from koloda.games.nevermore.state import PASS_SIZES, NevermoreState, Stage, Task
+
+S = TypeVar("S", bound=NevermoreState)
+WIN_VP = 6
+
+# --- a new game ---------------------------------------------------------------------------------
+
+
+def new_game(cls: type[S], options: Any, *, players: int, seed: int) -> S:
+    """Setup (Подготовка к игре): health, one Shadow card each, the first dealer, round 1."""
+    rng = Rng.from_seed(seed)
+    s = cls(options=options, players=players, seed=seed, rng=rng)
+    init_tables(s)
+    s.deck = list(MAIN_DECK)
+    rng.shuffle(s.deck)
+    # The first dealer: cards are turned one at a time in seat order until a raven appears.
+    draws: list[tuple[int, int]] = []
+    seat = 0
+    while True:
+        card = s.deck.pop()
+        draws.append((seat, card))
+        if suit_of(card) == Suit.RAVEN:
+            break
+        seat = (seat + 1) % players
+    s.deck.extend(c for _, c in reversed(draws))
+    s.dealer = seat
+    s.events.append(E.NmDealerChosen(tuple(draws), seat, to=EVERYONE))
+    ms = s.magic_set
+    s.light_deck = rng.shuffled(ms.light_ids)
+    s.shadow_deck = rng.shuffled(ms.shadow_ids)
+    if ms.shadow_ids:
+        for p in range(players):
+            draw_magic(s, p, Deck.SHADOW, 1)
+    s.tasks = [Task("round")]
+    run(s)
+    return s
+
+
+def init_tables(s: NevermoreState) -> None:
+    n = s.players
+    s.health = [s.max_health] * n
+    s.vp = [0] * n
+    s.raven = [False] * n
+    s.shield = [0] * n
+    s.hands = [[] for _ in range(n)]
+    s.final_hands = [[] for _ in range(n)]
+    s.table = [[] for _ in range(n)]
+    s.face_down = [[] for _ in range(n)]
+    s.passed = [[] for _ in range(n)]
+    s.received = [[] for _ in range(n)]
+    s.magic = [[] for _ in range(n)]
+    s.counts = [0] * n
+    s.tokens = [t.value for t in TOKEN_SUITS]
+
+
+# --- the driver ---------------------------------------------------------------------------------
+
+
+def run(s: NevermoreState) -> None:
+    """Run tasks until a decision is needed or the game is over."""
+    while not s.waiting and s.tasks and not s.is_terminal:
+        task = s.tasks.pop(0)
+        HANDLERS[task.kind](s, task)
+    if s.is_terminal:
+        s.stage = Stage.OVER
+        s.waiting = []
+        s.choices = {}
+        s.tasks = []
+
+
+def front(s: NevermoreState, tasks: list[Task]) -> None:
+    s.tasks[0:0] = tasks
+
+
+def ask(s: NevermoreState, stage: Stage, seats: list[int]) -> None:
+    s.stage = stage
+    s.waiting = sorted(seats)
+    s.choices = {}
+
+
+def decide(s: NevermoreState, seat: int, action: Action) -> None:
+    """Record ``seat``'s (already checked) decision and carry the game on."""
+    st = s.stage
+    if st in (Stage.PASS, Stage.COMMIT, Stage.MAGIC):
+        s.choices[seat] = str(action)
+        if len(s.choices) < len(s.waiting):
+            return
+        choices = {k: A.parse_action(v) for k, v in s.choices.items()}
+        s.waiting, s.choices, s.stage = [], {}, Stage.RUNNING
+        if st == Stage.PASS:
+            do_pass(s, choices)
+        elif st == Stage.COMMIT:
+            do_commit(s, choices)
+        else:
+            plays = [Task("play", p, a.target, a.card) for p in s.tie_order()
+                     if isinstance(a := choices.get(p), A.Play)]
+            front(s, plays)
+    else:
+        s.waiting, s.choices, s.stage = [], {}, Stage.RUNNING
+        if st == Stage.ATTACK:
+            assert isinstance(action, A.Attack)
+            do_attack(s, seat, action.target)
+        elif st == Stage.PECK:
+            if isinstance(action, A.Peck):
+                do_peck(s, seat)
+        elif st == Stage.REACT and isinstance(action, A.Play):
+            front(s, [Task("play", seat, action.target, action.card)])
+    run(s)
+
+
+# --- the round ----------------------------------------------------------------------------------
+
+
+def t_round(s: NevermoreState, t: Task) -> None:
+    """Deal five cards each; lay out the tokens; declare the round's flow."""
+    n = s.players
+    s.deck = sorted(s.deck)
+    s.rng.shuffle(s.deck)
+    for p in range(n):
+        s.hands[p] = sorted(s.deck.pop() for _ in range(5))
+        s.final_hands[p] = []
+        s.table[p] = []
+        s.face_down[p] = []
+        s.passed[p] = []
+        s.received[p] = []
+        s.shield[p] = 0
+    s.counts = [0] * n
+    s.revealed = []
+    s.flipped = 0
+    s.step = -1
+    s.pass_no = 0
+    if s.round == 1:
+        s.tokens = [x.value for x in TOKEN_SUITS]
+        shown = tuple(s.tokens)
+    else:
+        s.tokens = s.rng.shuffled([x.value for x in TOKEN_SUITS])
+        shown = ()
+    s.events.append(E.NmRoundStarted(s.round, s.dealer, direction_name(s.direction), shown,
+                                     to=EVERYONE))
+    for p in range(n):
+        s.events.append(E.NmDealt(p, tuple(s.hands[p]), to=Audience.only(p)))
+    s.tasks = round_tasks("draft")
+
+
+def round_tasks(start: str) -> list[Task]:
+    """The declared flow of a round, from the draft or from the reveal phase."""
+    flow = [Task("window", tag="draft"), Task("pass", amount=1), Task("pass", amount=2),
+            Task("pass", amount=3)] if start == "draft" else []
+    flow += [Task("final"), Task("conspiracy")]
+    for i in range(4):
+        flow += [Task("flip", amount=i), Task("window", tag=f"gap{i}"),
+                 Task("commit", amount=i)]
+    flow += [Task("window", tag="skulk"), Task("skulking"), Task("window", tag="end"),
+             Task("end")]
+    return flow
+
+
+def direction_name(d: int) -> str:
+    return "left" if d > 0 else "right"
+
+
+def t_window(s: NevermoreState, t: Task) -> None:
+    """A magic window: every player holding magic decides at once (play one card or done)."""
+    if s.options.magic == "none":
+        return
+    seats = [p for p in range(s.players) if s.magic[p]]
+    if not seats:
+        return
+    s.window = t.tag
+    ask(s, Stage.MAGIC, seats)
+
+
+def window_timings(s: NevermoreState, window: str) -> frozenset[str]:
+    """The timings (besides anytime) that may be played in ``window``."""
+    if window == "draft":
+        return frozenset({"draft"})
+    if window.startswith("gap"):
+        i = int(window[3:])
+        out = {f"before:{s.tokens[i]}"}
+        if i > 0:
+            out.add(f"after:{s.tokens[i - 1]}")
+        return frozenset(out)
+    if window == "skulk":
+        return frozenset({f"after:{s.tokens[3]}", "before:skulking"})
+    if window == "end":
+        return frozenset({"after:skulking"})
+    return frozenset()
+
+
+def t_pass(s: NevermoreState, t: Task) -> None:
+    s.pass_no = t.amount
+    ask(s, Stage.PASS, list(range(s.players)))
+
+
+def do_pass(s: NevermoreState, choices: dict[int, Action]) -> None:
+    """Every seat hands its chosen cards to the neighbour in this round's direction."""
+    n = s.players
+    incoming: list[list[int]] = [[] for _ in range(n)]
+    for p in range(n):
+        a = choices[p]
+        assert isinstance(a, A.Pass)
+        to = (p + s.direction) % n
+        cards = list(a.cards)
+        for c in cards:
+            s.hands[p].remove(c)
+        incoming[to] = cards
+        s.passed[p].append(cards)
+        s.received[to].append(cards)
+        s.events.append(E.NmPassed(p, to, s.pass_no, a.cards, to=Audience.only(p, to)))
+    for p in range(n):
+        s.hands[p] = sorted(s.hands[p] + incoming[p])
+    s.events.append(E.NmPassDone(s.pass_no, PASS_SIZES[s.pass_no - 1], to=EVERYONE))
+
+
+def t_final(s: NevermoreState, t: Task) -> None:
+    s.final_hands = [sorted(h) for h in s.hands]
+    s.pass_no = 0
+    s.events.append(E.NmFinalHands(s.round, to=EVERYONE))
+
+
+def t_conspiracy(s: NevermoreState, t: Task) -> None:
+    """The Conspiracy of ravens (Стая воронов) is called first; if anyone holds five ravens,
+    their effect happens and the round ends at once."""
+    holders = [p for p in s.tie_order() if count_suit(s.hands[p], Suit.RAVEN) == 5]
+    if holders:
+        s.tasks = [*(Task("conspire", p) for p in holders), Task("end")]
+
+
+def t_conspire(s: NevermoreState, t: Task) -> None:
+    p = t.seat
+    cards = sorted(c for c in s.hands[p] if suit_of(c) == Suit.RAVEN)
+    for c in cards:
+        s.hands[p].remove(c)
+    s.table[p].extend(cards)
+    s.events.append(E.NmConspiracy(p, tuple(cards), to=EVERYONE))
+    tasks: list[Task] = []
+    if not s.raven[p]:
+        tasks += [Task("damage", p, o, 1, "ko") for o in s.tie_order()
+                  if o != p and not s.raven[o]]
+    tasks.append(Task("draw", p, amount=1, tag=Deck.SHADOW.value))
+    if not s.raven[p]:
+        tasks.append(Task("vp", p, amount=1, tag="conspiracy"))
+    tasks.append(Task("check", p))
+    front(s, tasks)
+
+
+def t_flip(s: NevermoreState, t: Task) -> None:
+    s.step = t.amount
+    s.flipped = t.amount + 1
+    s.events.append(E.NmTokenFlipped(t.amount, s.tokens[t.amount], to=EVERYONE))
+
+
+def t_commit(s: NevermoreState, t: Task) -> None:
+    ask(s, Stage.COMMIT, list(range(s.players)))
+
+
+def do_commit(s: NevermoreState, choices: dict[int, Action]) -> None:
+    """The simultaneous reveal of the named suit, then its effect."""
+    suit = s.current_suit()
+    assert suit is not None
+    n = s.players
+    ms = s.magic_set
+    cards, cancelled, ravens, magic, counts = [], [], [], [], []
+    for p in range(n):
+        a = choices[p]
+        assert isinstance(a, A.Commit)
+        own = sorted(c for c in s.hands[p] if suit_of(c) == suit)
+        rav = sorted(c for c in s.hands[p] if suit_of(c) == Suit.RAVEN)[: a.ravens]
+        for c in own + rav:
+            s.hands[p].remove(c)
+        s.table[p].extend(own + rav)
+        s.face_down[p].extend(own[: a.ravens] + rav)
+        for m in a.magic:
+            s.magic[p].remove(m)
+            discard_magic(s, m)
+        cards.append(tuple(own))
+        cancelled.append(tuple(own[: a.ravens]))
+        ravens.append(tuple(rav))
+        magic.append(tuple(a.magic))
+        counts.append(len(own) - a.ravens + len(a.magic))
+        assert all(isinstance(ms.card(m).effect[0], AddSuit) for m in a.magic)
+    s.revealed.append(suit.value)
+    s.counts = counts
+    leaders, amount = majority(counts)
+    order = [p for p in s.tie_order() if p in leaders]
+    s.events.append(E.NmRevealed(suit.value, tuple(cards), tuple(cancelled), tuple(ravens),
+                                 tuple(magic), tuple(counts), tuple(order), amount, to=EVERYONE))
+    tasks = [Task("lead", p, amount=amount, tag=suit.value) for p in order]
+    if suit == Suit.RADIANCE:
+        for p in s.tie_order():
+            if counts[p] >= 5:
+                tasks.append(Task("radiance5", p))
+    tasks.append(Task("check"))
+    front(s, tasks)
+
+
+def majority(counts: list[int]) -> tuple[list[int], int]:
+    """The leaders (ties share) and their amount: the top count minus the next lower count
+    (0 when nobody else has a count).
+
+    >>> majority([3, 3, 1])
+    ([0, 1], 2)
+    >>> majority([0, 0, 0])
+    ([], 0)
+    """
+    top = max(counts, default=0)
+    if top <= 0:
+        return [], 0
+    second = max((c for c in counts if c < top), default=0)
+    return [p for p, c in enumerate(counts) if c == top], top - second
+
+
+def peck_targets(s: NevermoreState, p: int) -> list[int]:
+    """Whom a raven leader's peck hits: the humans in second place, or every human when no
+    other player played the suit."""
+    counts = s.counts
+    if not any(counts[o] > 0 for o in range(s.players) if o != p):
+        return [o for o in s.tie_order() if not s.raven[o]]
+    top = counts[p]
+    second = max((c for c in counts if c < top), default=0)
+    if second <= 0:
+        return []
+    return [o for o in s.tie_order() if counts[o] == second and not s.raven[o]]
+
+
+def t_lead(s: NevermoreState, t: Task) -> None:
+    """One leader's effect, in tie order; the form is taken when the effect happens."""
+    p, d, suit = t.seat, t.amount, Suit(t.tag)
+    if s.raven[p]:
+        if suit == Suit.RADIANCE:
+            front(s, [Task("draw", p, amount=d, tag=Deck.LIGHT.value)])
+        elif peck_targets(s, p):
+            ask(s, Stage.PECK, [p])
+        return
+    if suit == Suit.ATTACK:
+        if s.attack_targets(p) or d >= 4:
+            s.amount = d
+            ask(s, Stage.ATTACK, [p])
+    elif suit == Suit.HEALING:
+        if s.health[p] >= s.max_health and d >= 3:
+            front(s, [Task("vp", p, amount=1, tag="healing at full health")])
+        else:
+            front(s, [Task("heal", p, amount=d)])
+    elif suit == Suit.RADIANCE:
+        front(s, [Task("draw", p, amount=d, tag=Deck.LIGHT.value)])
+    elif suit == Suit.VICTORY:
+        front(s, [Task("vp", p, amount=d, tag="victory")])
+
+
+def t_radiance5(s: NevermoreState, t: Task) -> None:
+    """Five Radiance cards: heal 2 and 1 VP (a raven gains neither)."""
+    if not s.raven[t.seat]:
+        front(s, [Task("heal", t.seat, amount=2), Task("vp", t.seat, amount=1,
+                                                        tag="five radiance")])
+
+
+def do_attack(s: NevermoreState, p: int, target: int) -> None:
+    if target >= 0:
+        front(s, [Task("damage", p, target, s.amount, "ko"), Task("check", p)])
+        return
+    s.events.append(E.NmAttackAll(p, to=EVERYONE))
+    tasks = [Task("damage", p, o, 1, "ko") for o in s.tie_order() if not s.raven[o]]
+    front(s, [*tasks, Task("vp", p, amount=2, tag="attack on everyone"), Task("check", p)])
+
+
+def do_peck(s: NevermoreState, p: int) -> None:
+    targets = peck_targets(s, p)
+    s.events.append(E.NmPecked(p, tuple(targets), to=EVERYONE))
+    front(s, [*(Task("damage", p, o, 1, "ko") for o in targets), Task("check", p, tag="peck")])
+
+
+def t_skulking(s: NevermoreState, t: Task) -> None:
+    """Skulking ravens (Скрытые вороны), called last: the leaders by ravens left draw Shadow."""
+    ravens = []
+    counts = []
+    for p in range(s.players):
+        rav = sorted(c for c in s.hands[p] if suit_of(c) == Suit.RAVEN)
+        for c in rav:
+            s.hands[p].remove(c)
+        s.table[p].extend(rav)
+        ravens.append(tuple(rav))
+        counts.append(len(rav))
+    leaders, amount = majority(counts)
+    order = [p for p in s.tie_order() if p in leaders]
+    s.step = 4
+    s.events.append(E.NmSkulking(tuple(ravens), tuple(counts), tuple(order), amount,
+                                 to=EVERYONE))
+    front(s, [Task("draw", p, amount=amount, tag=Deck.SHADOW.value) for p in order])
+
+
+def t_end(s: NevermoreState, t: Task) -> None:
+    """The end phase (Завершающая фаза): returns to human form, discards, the next dealer."""
+    for p in range(s.players):
+        if s.raven[p] and returns_to_human(s.final_hands[p]):
+            s.raven[p] = False
+            s.health[p] = s.return_health
+            s.events.append(E.NmReturnedHuman(p, s.health[p], "final drafted hand",
+                                              to=EVERYONE))
+    for p in range(s.players):
+        s.deck.extend(s.hands[p])
+        s.deck.extend(s.table[p])
+        s.hands[p] = []
+        s.table[p] = []
+        s.face_down[p] = []
+        s.shield[p] = 0
+    s.deck.extend(s.discard)
+    s.discard = []
+    s.deck.sort()
+    s.step = -1
+    s.window = ""
+    s.events.append(E.NmRoundEnded(s.round, to=EVERYONE))
+    front(s, [Task("check", tag="end"), Task("next")])
+
+
+def returns_to_human(hand: list[int]) -> bool:
+    """Five cards of one suit, or one card of each suit (the raven suit included)."""
+    suits = {suit_of(c) for c in hand}
+    return len(hand) == 5 and len(suits) in (1, 5)
+
+
+def t_next(s: NevermoreState, t: Task) -> None:
+    if s.options.max_rounds and s.round >= s.options.max_rounds:
+        s.stopped = True
+        s.events.append(E.NmStopped(s.round, to=EVERYONE))
+        return
+    s.round += 1
+    s.dealer = (s.dealer + 1) % s.players
+    s.direction = -s.direction
+    s.tasks = [Task("round")]
+
+
+# --- effects ------------------------------------------------------------------------------------
+
+
+def t_damage(s: NevermoreState, t: Task) -> None:
+    """Damage; a blow that would turn a human holding magic into a raven first lets that
+    player reply with a Play Any Time card."""
+    src, tgt, amount = t.seat, t.target, t.amount
+    if s.raven[tgt] or amount <= 0:
+        return
+    if ("asked" not in t.tag and s.magic[tgt] and s.options.magic != "none"
+            and amount - s.shield[tgt] >= s.health[tgt]):
+        front(s, [Task("damage", src, tgt, amount, t.tag + ",asked")])
+        ask(s, Stage.REACT, [tgt])
+        return
+    prevented = min(s.shield[tgt], amount)
+    s.shield[tgt] -= prevented
+    s.health[tgt] = max(0, s.health[tgt] - (amount - prevented))
+    s.events.append(E.NmDamaged(src, tgt, amount, prevented, s.health[tgt], to=EVERYONE))
+    if s.health[tgt] <= 0:
+        s.raven[tgt] = True
+        s.events.append(E.NmBecameRaven(tgt, src, to=EVERYONE))
+        if src >= 0 and src != tgt:
+            gain_vp(s, src, 1, "turned a player into a raven")
+
+
+def t_heal(s: NevermoreState, t: Task) -> None:
+    p = t.seat
+    if s.raven[p]:
+        return
+    before = s.health[p]
+    s.health[p] = min(s.max_health, before + t.amount)
+    s.events.append(E.NmHealed(p, s.health[p] - before, s.health[p], to=EVERYONE))
+
+
+def t_vp(s: NevermoreState, t: Task) -> None:
+    gain_vp(s, t.seat, t.amount, t.tag)
+
+
+def gain_vp(s: NevermoreState, p: int, amount: int, reason: str) -> None:
+    s.vp[p] += amount
+    s.events.append(E.NmVictoryPoints(p, amount, s.vp[p], reason, to=EVERYONE))
+
+
+def t_draw(s: NevermoreState, t: Task) -> None:
+    draw_magic(s, t.seat, Deck(t.tag), t.amount)
+
+
+def draw_magic(s: NevermoreState, p: int, deck: Deck, count: int) -> None:
+    """Draw from a magic deck; an empty deck is rebuilt from its own discards."""
+    if s.options.magic == "none" or count <= 0:
+        return
+    pile = s.light_deck if deck == Deck.LIGHT else s.shadow_deck
+    used = s.light_discard if deck == Deck.LIGHT else s.shadow_discard
+    got: list[int] = []
+    for _ in range(count):
+        if not pile and used:
+            pile.extend(sorted(used))
+            used.clear()
+            s.rng.shuffle(pile)
+            s.events.append(E.NmMagicReshuffled(deck.value, len(pile), to=EVERYONE))
+        if not pile:
+            break
+        got.append(pile.pop())
+    s.magic[p].extend(got)
+    s.magic[p].sort()
+    s.events.append(E.NmMagicDrawn(p, deck.value, len(got), to=EVERYONE))
+    if got:
+        s.events.append(E.NmMagicCards(p, tuple(got), to=Audience.only(p)))
+
+
+def discard_magic(s: NevermoreState, card: int) -> None:
+    (s.light_discard if deck_of(card) == Deck.LIGHT else s.shadow_discard).append(card)
+
+
+def t_play(s: NevermoreState, t: Task) -> None:
+    """A magic card's effect; a raven uses the raven text, or else its normal text without
+    damage, healing or VP."""
+    p, card, target = t.seat, t.amount, t.target
+    if card not in s.magic[p]:
+        return
+    kind = s.magic_set.card(card)
+    raven_text = s.raven[p] and kind.raven_effect is not None
+    effect = s.effect_for(p, card)
+    s.magic[p].remove(card)
+    discard_magic(s, card)
+    s.events.append(E.NmMagicPlayed(p, card, kind.key, target, raven_text, to=EVERYONE))
+    restricted = s.raven[p] and not raven_text
+    tasks: list[Task] = []
+    for v in effect:
+        if isinstance(v, Damage):
+            if restricted:
+                continue
+            if v.target == Target.CHOSEN:
+                who = [target] if target >= 0 else []
+            elif v.target == Target.SELF:
+                who = [p]
+            else:
+                who = [o for o in s.tie_order() if v.target == Target.ALL or o != p]
+            tasks += [Task("damage", p, o, v.amount, "magic") for o in who]
+        elif isinstance(v, Heal):
+            if not restricted:
+                tasks.append(Task("heal", p, amount=v.amount))
+        elif isinstance(v, GainVp):
+            if not restricted:
+                tasks.append(Task("vp", p, amount=v.amount, tag=f"magic {kind.key}"))
+        elif isinstance(v, StealVp):
+            if not restricted and target >= 0:
+                tasks.append(Task("steal", p, target, v.amount))
+        elif isinstance(v, Draw):
+            tasks.append(Task("draw", p, amount=v.count, tag=v.deck.value))
+        elif isinstance(v, Shield):
+            tasks.append(Task("shield", p, amount=v.amount))
+        elif isinstance(v, DiscardSuit):
+            tasks.append(Task("discard_suit", p, tag=v.suit))
+        elif isinstance(v, PassHands):
+            tasks.append(Task("pass_hands", p))
+    tasks.append(Task("check", p))
+    front(s, tasks)
+
+
+def t_shield(s: NevermoreState, t: Task) -> None:
+    s.shield[t.seat] += t.amount
+    s.events.append(E.NmShielded(t.seat, t.amount, to=EVERYONE))
+
+
+def t_steal(s: NevermoreState, t: Task) -> None:
+    got = min(s.vp[t.target], t.amount)
+    s.vp[t.target] -= got
+    s.vp[t.seat] += got
+    s.events.append(E.NmVpStolen(t.seat, t.target, got, to=EVERYONE))
+
+
+def t_discard_suit(s: NevermoreState, t: Task) -> None:
+    """Every player discards the named suit from hand (``next``: the step about to resolve)."""
+    if t.tag == "next":
+        suit = s.current_suit() if s.window.startswith("gap") else None
+        if suit is None:
+            return
+    else:
+        suit = Suit(t.tag)
+    out = []
+    for p in range(s.players):
+        cards = sorted(c for c in s.hands[p] if suit_of(c) == suit)
+        for c in cards:
+            s.hands[p].remove(c)
+        s.discard.extend(cards)
+        out.append(tuple(cards))
+    s.events.append(E.NmSuitDiscarded(suit.value, tuple(out), to=EVERYONE))
+
+
+def t_pass_hands(s: NevermoreState, t: Task) -> None:
+    """Every player passes all main cards in hand to the left."""
+    n = s.players
+    old = [list(h) for h in s.hands]
+    for p in range(n):
+        to = (p + 1) % n
+        s.hands[to] = sorted(old[p])
+        s.passed[p].append(sorted(old[p]))
+        s.received[to].append(sorted(old[p]))
+        s.events.append(E.NmHandsPassed(p, to, tuple(sorted(old[p])), to=Audience.only(p, to)))
+
+
+def t_check(s: NevermoreState, t: Task) -> None:
+    """Victory (Победа в игре): the last human; a peck removing every human; 6 VP as a human
+    (most VP, then most health; a full tie plays on)."""
+    humans = s.humans()
+    if len(humans) == 1:
+        win(s, humans[0], "the last player in human form")
+        return
+    if not humans:
+        if t.tag == "peck" and t.seat >= 0:
+            s.raven[t.seat] = False
+            win(s, t.seat, "a peck removed every remaining human")
+        return
+    rich = [p for p in humans if s.vp[p] >= WIN_VP]
+    if not rich:
+        return
+    best = max((s.vp[p], s.health[p]) for p in rich)
+    top = [p for p in rich if (s.vp[p], s.health[p]) == best]
+    if len(top) == 1:
+        win(s, top[0], f"{s.vp[top[0]]} VP in human form")
+
+
+def win(s: NevermoreState, p: int, reason: str) -> None:
+    s.winner = p
+    s.win_reason = reason
+    s.events.append(E.NmWon(p, reason, to=EVERYONE))
+
+
+HANDLERS: dict[str, Callable[[NevermoreState, Task], None]] = {
+    "round": t_round, "window": t_window, "pass": t_pass, "final": t_final,
+    "conspiracy": t_conspiracy, "conspire": t_conspire, "flip": t_flip, "commit": t_commit,
+    "lead": t_lead, "radiance5": t_radiance5, "skulking": t_skulking, "end": t_end,
+    "next": t_next, "damage": t_damage, "heal": t_heal, "vp": t_vp, "draw": t_draw,
+    "play": t_play, "shield": t_shield, "steal": t_steal, "discard_suit": t_discard_suit,
+    "pass_hands": t_pass_hands, "check": t_check,
+}

@@ -1,0 +1,39 @@
+"""Nevermore's options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from koloda.engine.errors import InvalidData, InvalidOption
+from koloda.engine.options import option
+from koloda.games.nevermore.magic import MagicSet, magic_set_for
+
+
+@dataclass(frozen=True)
+class NevermoreOptions:
+    """``magic``: ``koloda`` (Koloda's own set), ``none`` (the variant without magic) or
+    ``custom`` (the set whose JSON text is ``magic_set_json``, checked when the game loads)."""
+
+    magic: str = option("koloda", choices=("koloda", "none", "custom"),
+                        en="Magic cards: Koloda's own set, none, or a custom set",
+                        ru="Карты магии: набор Колоды, без магии или свой набор")
+    magic_set_json: str = option("", en="The custom magic set (JSON text) for magic=custom",
+                                 ru="Свой набор магии (текст JSON) для magic=custom")
+    max_rounds: int = option(60, minimum=0, maximum=1000,
+                             en="Stop without a winner after this many rounds (0: never)",
+                             ru="Остановить игру без победителя после N раундов (0: никогда)")
+
+    def __post_init__(self) -> None:
+        if self.magic == "custom":
+            if not self.magic_set_json.strip():
+                raise InvalidOption("option 'magic' is custom but 'magic_set_json' is empty")
+            try:
+                magic_set_for("custom", self.magic_set_json)
+            except InvalidData as e:
+                raise InvalidOption(f"option 'magic_set_json': {e}") from None
+        elif self.magic_set_json:
+            raise InvalidOption("option 'magic_set_json' is used only with magic=custom")
+
+    @property
+    def magic_set(self) -> MagicSet:
+        return magic_set_for(self.magic, self.magic_set_json)
