@@ -249,7 +249,7 @@ def test_events_are_described_in_both_languages() -> None:
     s = act(duel(), "0: hand a01 a06", "1: hand b07 b08", "0: play a06 show a08 kill",
             "1: play b07 kill")
     line = spec.describe(s.events[-1], "ru")
-    assert "Рубящий удар" in line and "Кинжал" in line and "хочет убить" in line
+    assert "Рубящий удар" in line and "Кинжал" in line and "на убийство" in line
     assert "Slash" in spec.describe(s.events[-1], "en")
 
 

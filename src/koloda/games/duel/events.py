@@ -195,7 +195,7 @@ def describe(event: Event, lang: str = "en") -> str:
     """One line of the log in Russian (``lang="ru"``) or English.
 
     >>> describe(DuelHandsTaken((5, 2)), "ru")
-    'Руки выбраны: 5 и 2 карт.'
+    'Руки выбраны, карт в руке: 5 и 2.'
     """
     ru = lang == "ru"
     s = _seat
@@ -217,7 +217,7 @@ def describe(event: Event, lang: str = "en") -> str:
             return (f"{s(seat, lang)} берёт в руку: {_cards(keys, lang)}." if ru
                     else f"{s(seat, lang)} takes into the hand: {_cards(keys, lang)}.")
         case DuelHandsTaken(sizes=(a, b)):
-            return (f"Руки выбраны: {a} и {b} карт." if ru
+            return (f"Руки выбраны, карт в руке: {a} и {b}." if ru
                     else f"Hands chosen: {a} and {b} cards.")
         case DuelCardCommitted(seat=seat, round=r):
             return (f"Раунд {r}: {s(seat, lang)} кладёт карту лицом вниз." if ru
@@ -238,12 +238,12 @@ def describe(event: Event, lang: str = "en") -> str:
                 if shown[seat] is not None:
                     text += (f" + {_card(shown[seat], lang)}")
                 if kills[seat]:
-                    text += " — хочет убить!" if ru else " — means to kill!"
+                    text += " (на убийство)" if ru else " (to kill)"
                 parts.append(text)
             won = (f"раунд выигрывает {s(w, lang)}" if w is not None else "ничья в раунде") if ru \
                 else (f"{s(w, lang)} wins the round" if w is not None else "nobody wins the round")
-            return (f"Раунд {r}: " + "; ".join(parts) + f". {won.capitalize()} "
-                    f"({wins[0]}:{wins[1]}).")
+            return (f"Раунд {r}: " if ru else f"Round {r}: ") + "; ".join(parts) + \
+                f". {won[0].upper()}{won[1:]} ({wins[0]}:{wins[1]})."
         case DuelEndOffered(seat=seat):
             return (f"{s(seat, lang)} предлагает закончить дуэль." if ru
                     else f"{s(seat, lang)} offers to end the duel.")
