@@ -96,11 +96,7 @@ def games(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
     lang: LangOption = None,
 ) -> None:
-    """List the registered games: name, titles, players, simultaneous steps, chance, hidden
-    information.
-
-    Example: koloda games --json
-    """
+    """List the registered games (see :data:`GAMES_HELP`)."""
     lang = resolve_lang(lang)
     specs = game_specs()
     if as_json:
@@ -129,10 +125,7 @@ def rules(
     game: Annotated[str, typer.Argument(help="The game's short name (see `koloda games`).")],
     lang: LangOption = None,
 ) -> None:
-    """Show a game's rules summary and its options (defaults, allowed values, meaning).
-
-    Example: koloda rules duel --lang ru
-    """
+    """Show a game's rules summary and options (see :data:`RULES_HELP`)."""
     lang = resolve_lang(lang)
     spec = get_spec(game)
     out = console()
@@ -150,6 +143,12 @@ def rules(
     out.print(t("rules_bots", lang, bots=bots or "—"))
 
 
+GAMES_HELP = ("List the registered games: name, titles, number of players, and whether moves are "
+              "simultaneous, chance is involved and information is hidden.")
+RULES_HELP = ("Show a game's rules summary, its player count, its options (default, type, "
+              "allowed values, meaning) and the bots that can take a seat.")
+
+
 def register(app: typer.Typer) -> None:
-    app.command("games")(games)
-    app.command("rules")(rules)
+    app.command("games", help=GAMES_HELP, epilog="Example: koloda games --json")(games)
+    app.command("rules", help=RULES_HELP, epilog="Example: koloda rules duel --lang ru")(rules)

@@ -27,6 +27,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     # games / rules
     "games_title": ("Games", "Игры"),
     "col_name": ("name", "имя"),
+    "col_game": ("game", "игра"),
     "col_title": ("title", "название"),
     "col_players": ("players", "игроки"),
     "col_features": ("features", "особенности"),

@@ -174,7 +174,8 @@ def play(
         "--seat", "-s", metavar="human|bot:NAME",
         help="Who plays the next seat, in seat order: `human` or a bot such as `bot:random` "
         "(see `koloda rules GAME`). Repeat per seat. Seats not named are filled with the game's "
-        "heuristic bot if it has one, else bot:random; with no --seat at all, seat 0 is human.",
+        "heuristic bot if it has one, else bot:random; with no --seat at all, the first seat "
+        "is human.",
     )] = None,
     players: Annotated[int | None, typer.Option(
         "--players", "-n", help="Number of players (default: the number of --seat flags if "
@@ -198,13 +199,7 @@ def play(
         "replays it.")] = None,
     lang: LangOption = None,
 ) -> None:
-    """Play a game in the terminal against bots, or hot-seat with friends on one device.
-
-    Each human sees only what their seat may see. On your turn, type the number of an action
-    or its text; `help`, `log` and `quit` work too.
-
-    Example: koloda play duel --seat human --seat bot:random --seed 7 --lang ru
-    """
+    """Play a game in the terminal (see :data:`PLAY_HELP`)."""
     lang = resolve_lang(lang)
     spec = get_spec(game)
     options = parse_options(spec, option or [])
@@ -285,5 +280,16 @@ def _save(out: Console, lang: Lang, path: Path, data: dict[str, object]) -> None
     out.print(t("record_saved", lang, path=path))
 
 
+PLAY_HELP = (
+    "Play a game in the terminal against bots, or hot-seat with friends on one device.\n\n"
+    "Each human sees only what their seat may see; with several humans a 'pass the device' "
+    "screen hides the previous player's hand. On your turn, type the number of an action or its "
+    "text (in the duel, card ids alone also work); `help`, `log` and `quit` work too. "
+    "Exit code: 0 at the end of the game or after `quit`, 1 if the input ends, 2 on bad "
+    "arguments."
+)
+
+
 def register(app: typer.Typer) -> None:
-    app.command("play")(play)
+    app.command("play", help=PLAY_HELP, epilog="Example: koloda play duel --seat human "
+                "--seat bot:random --seed 7 --lang ru")(play)

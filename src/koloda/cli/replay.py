@@ -82,13 +82,7 @@ def replay_command(
         "--log", help="Also print the game as a spectator saw it, in words.")] = False,
     lang: LangOption = None,
 ) -> None:
-    """Run a scenario file or a game record and print the outcome.
-
-    Exits with code 2 and a one-line message on an illegal action, a failed expectation or a
-    malformed file.
-
-    Example: koloda replay tests/scenarios/duel/kill-in-lost-round.json --json
-    """
+    """Run a scenario file or a game record (see :data:`REPLAY_HELP`)."""
     lang = resolve_lang(lang)
     kind, state, summary = run_file(file)
     summary = {"file": str(file), "kind": kind, **summary}
@@ -111,7 +105,7 @@ def _table(summary: Mapping[str, Any], lang: Lang) -> Table:
     rows: list[tuple[str, str]] = [
         (t("col_file", lang), str(summary["file"])),
         (t("col_kind", lang), f"{kind}: {title}" if title else kind),
-        (t("col_name", lang), str(summary["game"])),
+        (t("col_game", lang), str(summary["game"])),
         (t("col_actions", lang), str(summary["actions"])),
         (t("col_terminal", lang), yes_no(bool(summary["terminal"]), lang)),
     ]
@@ -133,5 +127,17 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
+REPLAY_HELP = (
+    "Run a scenario file (game, position, actions, expected outcome) or a game record written "
+    "by `koloda play --record`, and print the outcome: actions played, whether the game is "
+    "over, scores, the expectations checked.\n\n"
+    "Exits with code 2 and a one-line message on an illegal action, a failed expectation or a "
+    "malformed file."
+)
+
+
 def register(app: typer.Typer) -> None:
-    app.command("replay")(replay_command)
+    app.command("replay", help=REPLAY_HELP,
+                short_help="Run a scenario file or a game record and print the outcome.",
+                epilog="Example: koloda replay "
+                "tests/scenarios/duel/kill_declared_in_lost_round.json --log")(replay_command)
