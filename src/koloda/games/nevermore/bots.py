@@ -134,9 +134,10 @@ class HeuristicBot:
                  <= amount]
         if A.Attack(-1) in legal and info[seat]["health"] > 1 and not kills:
             return A.Attack(-1)
-        pool = kills or singles or list(legal)
-        return max(pool, key=lambda a: (info[a.target]["vp"], -info[a.target]["health"])
-                   if isinstance(a, A.Attack) else (0, 0))
+        pool = kills or singles
+        if not pool:
+            return legal[0]
+        return max(pool, key=lambda a: (info[a.target]["vp"], -info[a.target]["health"]))
 
     def _magic(self, view: dict[str, Any], seat: int, legal: tuple[Action, ...], *,
                react: bool) -> Action:
@@ -162,7 +163,7 @@ class HeuristicBot:
         info = view["players_info"]
         me = info[seat]
         human = me["form"] == "human"
-        missing = view["max_health"] - me["health"]
+        missing = int(view["max_health"]) - int(me["health"])
         if isinstance(verb, Damage):
             if verb.target == Target.SELF:
                 return -3.0 if me["health"] <= verb.amount else -0.5
@@ -171,14 +172,14 @@ class HeuristicBot:
             if verb.target == Target.CHOSEN and target >= 0:
                 t = info[target]
                 ko = t["health"] - t["shield"] <= verb.amount
-                return 1.0 + t["vp"] * 0.3 + (2.0 if ko else 0.0)
+                return 1.0 + float(t["vp"]) * 0.3 + (2.0 if ko else 0.0)
             return 1.5
         if isinstance(verb, Heal):
             if not human:
                 return 0.0
             if react:
                 return 5.0
-            return 1.0 * min(missing, verb.amount) - 0.5
+            return float(min(missing, verb.amount)) - 0.5
         if isinstance(verb, Shield):
             return 5.0 if react else (0.6 if human else 0.0)
         if isinstance(verb, GainVp | StealVp):
