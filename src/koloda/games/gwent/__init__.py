@@ -1,0 +1,38 @@
+"""Gwent at the table («настольный гвинт»): house rules for 2-4 players with the printed
+Witcher 3 Gwent decks (seed ``000``). The rules and every decision are in ``docs/rules/gwent.md``.
+
+>>> from koloda.engine import load_game
+>>> state = load_game("gwent", players=3).new(seed=1)
+>>> state.round, len(state.observe(0)["hand"])
+(1, 10)
+"""
+
+from __future__ import annotations
+
+from koloda.engine import GameSpec, register
+from koloda.games.gwent.decks import DeckLists, default_deck_lists, load_deck_lists
+from koloda.games.gwent.events import describe
+from koloda.games.gwent.options import GwentOptions
+from koloda.games.gwent.state import GwentState
+
+GWENT = register(GameSpec(
+    name="gwent",
+    title_en="Gwent at the table",
+    title_ru="Настольный гвинт",
+    summary_en="House rules for 2-4 players with the printed Witcher 3 decks: exchanges with "
+               "action points, damage as value differences, suits, throw-ins, perks and trumps.",
+    summary_ru="Домашние правила для 2-4 игроков с печатными колодами «Ведьмака 3»: геймы с "
+               "очками действия, урон как разница значений, масти, подбрасывание, перки, козыри.",
+    min_players=2,
+    max_players=4,
+    default_players=3,
+    simultaneous=True,
+    chance=True,
+    hidden_information=True,
+    options_type=GwentOptions,
+    state_type=GwentState,
+    describe_event=describe,
+))
+
+__all__ = ["GWENT", "DeckLists", "GwentOptions", "GwentState", "default_deck_lists",
+           "load_deck_lists"]

@@ -1,0 +1,143 @@
+"""Deck lists («колоды») as data: the default match set and deck lists given as JSON text.
+
+What the printed decks held is not known, so the default match set is the base-game collection
+of the four factions, one «Чучело» (decoy) in each faction deck («Чучело присутствует в каждой
+колоде в количестве одной штуки»), and a neutral deck of twelve cards: the ten base-game neutral
+units, a second «Виллентретенмерт» (so that the match holds exactly two «Ультима», both the same
+dragon: «Их всегда только две на всю партию», «кроме такого же дракона») and the match's single
+«Казнь» («Казнь - всего одна на всю партию»). Twelve cards deal evenly to 2, 3 or 4 players.
+See ``docs/gwent-decks.md`` for the file format and the full lists.
+
+>>> lists = default_deck_lists()
+>>> sorted(lists.decks), len(lists.neutral)
+(['monsters', 'nilfgaard', 'northern_realms', 'scoiatael'], 12)
+>>> load_deck_lists('{"decks": {"a": {"nr_catapult": 2}, "b": {"ng_cynthia": 1}}}').decks["a"]
+('nr_catapult', 'nr_catapult')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from koloda.engine import InvalidData
+from koloda.games.gwent.cards import CATALOGUE, NEUTRAL, Perk, card
+
+FACTIONS = ("northern_realms", "nilfgaard", "scoiatael", "monsters")
+DECOY = "sp_decoy"
+SCORCH = "sp_scorch"
+ULTIMA_DRAGON = "ne_villentretenmerth"
+
+
+@dataclass(frozen=True)
+class DeckLists:
+    """The decks on the table: each faction deck by name (catalogue ids, one per copy) and the
+    neutral deck dealt evenly among the players."""
+
+    decks: dict[str, tuple[str, ...]]
+    neutral: tuple[str, ...]
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.decks)
+
+
+@cache
+def default_deck_lists() -> DeckLists:
+    """The default match set (see the module docstring)."""
+    decks: dict[str, tuple[str, ...]] = {}
+    for faction in FACTIONS:
+        ids: list[str] = []
+        for c in CATALOGUE.values():
+            if c.faction == faction and c.expansion == "base":
+                ids.extend([c.id] * _copies(c.id))
+        ids.append(DECOY)
+        decks[faction] = tuple(ids)
+    neutral = [c.id for c in CATALOGUE.values()
+               if c.faction == NEUTRAL and c.expansion == "base"]
+    neutral.append(ULTIMA_DRAGON)
+    neutral.append(SCORCH)
+    return DeckLists(decks=decks, neutral=tuple(neutral))
+
+
+def _copies(card_id: str) -> int:
+    return _COPIES.get(card_id, 1)
+
+
+def _read_copies() -> dict[str, int]:
+    import csv
+    import io
+    from importlib import resources
+
+    text = resources.files(__package__).joinpath("data/witcher3-gwent-cards.csv").read_text(
+        encoding="utf-8")
+    return {row["id"]: int(row["copies"] or 1) for row in csv.DictReader(io.StringIO(text))}
+
+
+_COPIES = _read_copies()
+
+
+def load_deck_lists(text: str) -> DeckLists:
+    """Deck lists from JSON text; raises InvalidData saying what is wrong.
+
+    The format::
+
+        {"decks": {"NAME": {"CARD_ID": COPIES, ...}, ...},
+         "neutral": {"CARD_ID": COPIES, ...}}
+
+    At least two decks; ``neutral`` may be left out (no neutral cards). Every card id must be
+    in the catalogue; copies are whole numbers from 1 to 20.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InvalidData(f"deck lists: not valid JSON: {e}") from None
+    if not isinstance(data, dict) or set(data) - {"decks", "neutral"}:
+        raise InvalidData("deck lists: expected an object with 'decks' and optional 'neutral'")
+    decks_raw = data.get("decks")
+    if not isinstance(decks_raw, dict) or len(decks_raw) < 2:
+        raise InvalidData("deck lists: 'decks' must name at least two decks")
+    decks = {}
+    for name, cards in decks_raw.items():
+        if not name or "," in name or " " in name:
+            raise InvalidData(f"deck lists: bad deck name {name!r} (no spaces or commas)")
+        decks[name] = _cards(cards, f"deck {name!r}")
+        if not decks[name]:
+            raise InvalidData(f"deck lists: deck {name!r} is empty")
+    neutral = _cards(data.get("neutral", {}), "the neutral deck")
+    return DeckLists(decks=decks, neutral=neutral)
+
+
+def _cards(raw: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(raw, dict):
+        raise InvalidData(f"deck lists: {where} must map card ids to copies")
+    out: list[str] = []
+    for card_id, copies in raw.items():
+        try:
+            card(card_id)
+        except InvalidData as e:
+            raise InvalidData(f"deck lists: {where}: {e}") from None
+        if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= 20:
+            raise InvalidData(f"deck lists: {where}: copies of {card_id!r} must be 1-20, "
+                              f"got {copies!r}")
+        out.extend([card_id] * copies)
+    return tuple(out)
+
+
+def deck_lists_json(lists: DeckLists) -> str:
+    """The JSON text of ``lists`` (the inverse of :func:`load_deck_lists`)."""
+
+    def counts(ids: tuple[str, ...]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for i in ids:
+            out[i] = out.get(i, 0) + 1
+        return out
+
+    return json.dumps({"decks": {n: counts(d) for n, d in lists.decks.items()},
+                       "neutral": counts(lists.neutral)}, ensure_ascii=False, indent=1)
+
+
+def ultimas(ids: tuple[str, ...]) -> int:
+    """How many «Ультима» cards are in ``ids``."""
+    return sum(1 for i in ids if card(i).has(Perk.ULTIMA))

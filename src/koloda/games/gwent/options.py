@@ -1,0 +1,104 @@
+"""Gwent's options: one per decision where players could want the other reading (see
+``docs/rules/gwent.md``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from koloda.engine import InvalidData, InvalidOption, option
+from koloda.games.gwent.decks import DeckLists, default_deck_lists, load_deck_lists
+
+RANDOM = "random"
+CHOOSE = "choose"
+SIDE = "side"
+THROWER = "thrower"
+EXCHANGE = "exchange"
+NEXT_CARD = "next_card"
+DIE = "die"
+SHARED = "shared"
+
+
+@dataclass(frozen=True)
+class GwentOptions:
+    """Options of a match.
+
+    >>> GwentOptions().cross_suit_value, GwentOptions().rounds
+    (0.5, 4)
+    """
+
+    decks_json: str = option(
+        "",
+        en="Deck lists as JSON text (docs/gwent-decks.md); empty: the default match set",
+        ru="Списки колод в JSON (docs/gwent-decks.md); пусто: набор по умолчанию",
+    )
+    seat_decks: str = option(
+        "",
+        en="Decks by seat, comma-separated (e.g. 'nilfgaard,monsters'); empty: by the dice",
+        ru="Колоды по местам через запятую; пусто: по кубику",
+    )
+    deck_choice: str = option(
+        RANDOM, choices=(RANDOM, CHOOSE),
+        en="After the dice, decks are drawn at random or chosen by the players in dice order",
+        ru="После кубика колоды выпадают случайно или выбираются игроками по очереди",
+    )
+    cross_suit_value: float = option(
+        0.5, minimum=0.0, maximum=1.0,
+        en="What a covering card of another suit counts for (1 to 0.5 in the seed)",
+        ru="Сколько стоит кроющая карта другой масти (в правилах 1 к 0.5)",
+    )
+    throw_ins: bool = option(
+        True, en="Watching players may throw in cards («подбрасывание»)",
+        ru="Наблюдатели могут подбрасывать карты",
+    )
+    throw_in_damage_to: str = option(
+        SIDE, choices=(SIDE, THROWER),
+        en="Damage to a covered thrown-in card goes to the player it reinforced (side) or to "
+           "the thrower",
+        ru="Урон по покрытой подброшенной карте получает тот, кого она усилила (side), или "
+           "подбросивший (thrower)",
+    )
+    bard_lasts: str = option(
+        EXCHANGE, choices=(EXCHANGE, NEXT_CARD),
+        en="After the bard is covered, its owner's cards are doubled until the end of the "
+           "exchange, or only the next card",
+        ru="После того как Барда покрыли, карты владельца удваиваются до конца гейма или "
+           "только следующая",
+    )
+    final_tie: str = option(
+        DIE, choices=(DIE, SHARED),
+        en="A tie after the last round: a die decides, or the tied players share the win",
+        ru="Ничья после последнего раунда: решает кубик или победу делят",
+    )
+    rounds: int = option(
+        4, minimum=1, maximum=4,
+        en="Rounds before the deciding extra round (4 in the seed)",
+        ru="Раундов до решающего дополнительного (в правилах 4)",
+    )
+    hand_size: int = option(
+        10, minimum=1, maximum=10,
+        en="Cards each player takes per round (ten in the seed)",
+        ru="Сколько карт берёт каждый игрок на раунд (в правилах десять)",
+    )
+
+    def __post_init__(self) -> None:
+        if self.decks_json:
+            try:
+                load_deck_lists(self.decks_json)
+            except InvalidData as e:
+                raise InvalidOption(f"option 'decks_json': {e}") from None
+        names = self.deck_lists.names()
+        for name in self.seat_list:
+            if name not in names:
+                raise InvalidOption(f"option 'seat_decks': unknown deck {name!r}; "
+                                    f"known: {', '.join(names)}")
+        if len(set(self.seat_list)) != len(self.seat_list):
+            raise InvalidOption("option 'seat_decks': a deck is named twice")
+
+    @cached_property
+    def deck_lists(self) -> DeckLists:
+        return load_deck_lists(self.decks_json) if self.decks_json else default_deck_lists()
+
+    @property
+    def seat_list(self) -> tuple[str, ...]:
+        return tuple(n.strip() for n in self.seat_decks.split(",") if n.strip())

@@ -1,0 +1,204 @@
+"""The perks («перки») as verbs: what a card counts, what it may cover, and the perks played on
+their own (medic, spy, scorch). Trump perks act on trumps and ordinary cards; ordinary perks
+never on trumps («к козырным картам могут быть применены перки только козырных»).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from koloda.games.gwent.actions import Medic, Scorch, Spy
+from koloda.games.gwent.cards import CardInfo, Perk, Suit, info
+from koloda.games.gwent.events import GwentExecuted, GwentRevived, GwentSpyTurned, GwentSpyUndone
+from koloda.games.gwent.model import Exchange, Reversal
+from koloda.games.gwent.table import Layer, reversed_layer
+
+if TYPE_CHECKING:
+    from koloda.games.gwent.state import GwentState
+
+
+def placed_value(ex: Exchange, seat: int, c: CardInfo, *, lead: bool, mult: int,
+                 decoy: bool) -> float:
+    """What ``c`` counts when ``seat`` lays it.
+
+    - «Братишки»: times the number laid together (``mult``); «Тупые Братишки» lay with 1;
+    - «Специалист» in attack: «принимает усиленное вдвое значение»;
+    - «Чучело»: the card counts twice; «Бард» covered: the owner's cards count twice
+      (ordinary perks: never on trumps);
+    - «Ультима»: its printed value, untouched by bard and decoy.
+
+    >>> from koloda.games.gwent.cards import card
+    >>> placed_value(Exchange(0, 1, 1), 0, card("nr_catapult"), lead=True, mult=2, decoy=False)
+    16.0
+    """
+    if c.has(Perk.ULTIMA):
+        return float(c.value)
+    v = c.value * mult
+    if c.has(Perk.SPECIALIST) and lead:
+        v *= 2
+    if decoy:
+        v *= 2
+    if seat in ex.bard and not c.trump:
+        v *= 2
+    return float(v)
+
+
+def can_cover(c: CardInfo, top: Layer) -> bool:
+    """Whether ``c`` may be laid on the open card ``top``: an ultima only by an ultima («кроме
+    такого же дракона»), a trump only by a trump or an ultima («Козырная карта может быть побита
+    только козырной картой»)."""
+    if top.ultima:
+        return c.has(Perk.ULTIMA)
+    if top.trump:
+        return c.trump or c.has(Perk.ULTIMA)
+    return True
+
+
+def open_suit(ex: Exchange, top: Layer) -> Suit:
+    """The suit the open card counts as: the named one if its side's suit was named."""
+    named = ex.named[top.side]
+    return Suit(named) if named else top.suit
+
+
+def specialist_executes(ex: Exchange, c: CardInfo, suit: Suit, top: Layer) -> bool:
+    """«Специалист» in defence executes ONE card of its own suit (not an ultima; a trump only
+    if the specialist is a trump)."""
+    return (c.has(Perk.SPECIALIST) and not top.ultima and (c.trump or not top.trump)
+            and suit == open_suit(ex, top))
+
+
+def can_decoy(c: CardInfo) -> bool:
+    """«Чучело»: «Не применяется к шпионам и дракону, но может быть применена к медику»;
+    an ordinary perk, so never on a trump."""
+    return not (c.has(Perk.SPY) or c.has(Perk.ULTIMA) or c.trump)
+
+
+def hand_decoy(hand: list[str]) -> str:
+    for cid in hand:
+        if info(cid).has(Perk.DECOY):
+            return cid
+    return ""
+
+
+# --- «Медик» ---------------------------------------------------------------------------------
+
+
+def revivable_groups(st: GwentState, seat: int, medic: CardInfo) -> list[list[str]]:
+    """The groups «Медик» may revive from ``seat``'s discard of this round: a bonded or muster
+    group comes back whole («воскрешаете сразу всех»), a card once only («уже воскрешенных
+    второй раз воскрешать нельзя»), never an ultima, a trump only by a trump medic."""
+    groups: dict[str, list[str]] = {}
+    for cid in st.discards[seat]:
+        c = info(cid)
+        if not c.unit or c.has(Perk.ULTIMA) or cid in st.revived or (c.trump and not medic.trump):
+            continue
+        groups.setdefault(c.group, []).append(cid)
+    return [sorted(g) for _, g in sorted(groups.items())]
+
+
+def medic_actions(st: GwentState, seat: int) -> list[Medic]:
+    hand = st.hands[seat]
+    decoy = hand_decoy(hand)
+    out: list[Medic] = []
+    for cid in hand:
+        c = info(cid)
+        if not c.has(Perk.MEDIC):
+            continue
+        groups = revivable_groups(st, seat, c)
+        for g in groups:
+            out.append(Medic(cid, (g[0],)))
+        if decoy and can_decoy(c):
+            for i, g in enumerate(groups):
+                for h in groups[i + 1:]:
+                    out.append(Medic(cid, (g[0], h[0]), decoy))
+    return out
+
+
+def apply_medic(st: GwentState, seat: int, action: Medic) -> None:
+    medic = info(action.card)
+    groups = {g[0]: g for g in revivable_groups(st, seat, medic)}
+    back: list[str] = []
+    for t in action.targets:
+        back.extend(groups[t])
+    for used in (action.card, action.decoy):
+        if used:
+            st.take_from_hand(seat, used)
+            st.discards[seat].append(used)
+    for cid in back:
+        st.discards[seat].remove(cid)
+        st.hands[seat].append(cid)
+        st.known[seat].append(cid)
+        st.revived.append(cid)
+    st.events.append(GwentRevived(seat, action.card, tuple(back)))
+
+
+# --- «Шпион» ---------------------------------------------------------------------------------
+
+
+def spy_turnable(ex: Exchange, side: int, spy: CardInfo) -> list[int]:
+    """The stacks a spy of ``side`` turns back: every open card pressing on the side («один
+    шпион разворачивает их все»), except ultimas, and trumps unless the spy is a trump."""
+    return [s.id for s in ex.pressing(side)
+            if not s.top.ultima and (spy.trump or not s.top.trump)]
+
+
+def spy_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Spy]:
+    return [Spy(cid) for cid in st.hands[seat]
+            if info(cid).has(Perk.SPY) and spy_turnable(ex, side, info(cid))]
+
+
+def apply_spy(st: GwentState, seat: int, ex: Exchange, side: int, action: Spy) -> None:
+    ids = spy_turnable(ex, side, info(action.card))
+    for s in ex.stacks:
+        if s.id in ids:
+            s.layers[-1] = reversed_layer(s.top)
+    st.take_from_hand(seat, action.card)
+    st.discards[seat].append(action.card)
+    ex.reversals.append(Reversal(seat, action.card, side, ids))
+    st.events.append(GwentSpyTurned(seat, action.card, tuple(ids)))
+
+
+# --- «Казнь» ---------------------------------------------------------------------------------
+
+
+def scorch_targets(ex: Exchange, side: int) -> list[str]:
+    """What «Казнь» of ``side`` may execute: the opponent's open card laid on its own (not a
+    trump, not an ultima: «Только обычную или шпиона»), or a spy of the opponent whose turn is
+    still in force."""
+    out = []
+    for s in ex.stacks:
+        top = s.top
+        if (top.placer != side and top.partial == 0 and top.open_card in top.cards
+                and not top.trump and not top.ultima):
+            out.append(top.open_card)
+    out.extend(r.spy for r in ex.reversals if r.side != side and not r.undone)
+    return out
+
+
+def scorch_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Scorch]:
+    cards = [cid for cid in st.hands[seat] if info(cid).has(Perk.SCORCH)]
+    if not cards:
+        return []
+    return [Scorch(cards[0], t) for t in scorch_targets(ex, side)]
+
+
+def apply_scorch(st: GwentState, seat: int, ex: Exchange, action: Scorch) -> None:
+    st.take_from_hand(seat, action.card)
+    st.discards[seat].append(action.card)
+    for r in ex.reversals:
+        if r.spy == action.target and not r.undone:
+            r.undone = True
+            for s in ex.stacks:
+                if s.id in r.stacks:
+                    s.layers[-1] = reversed_layer(s.top)
+            st.events.append(GwentSpyUndone(seat, action.card, r.spy))
+            return
+    for s in ex.stacks:
+        if s.top.open_card == action.target and action.target in s.top.cards:
+            layer = s.layers.pop()
+            st.discards[layer.seat].extend(layer.cards)
+            if not s.layers:
+                ex.stacks.remove(s)
+            st.events.append(GwentExecuted(seat, action.target, action.card))
+            return
+    raise AssertionError("scorch target vanished")

@@ -1,0 +1,336 @@
+"""The state of a Gwent match and the state protocol (who acts, legal actions, applying them).
+
+Phases: ``choose`` (decks chosen in dice order, only with ``deck_choice="choose"``), ``play``
+(rounds of exchanges, with throw-in windows), ``over``.
+
+Hand-made positions (:meth:`GwentState.from_setup`, scenario files) take::
+
+    {"hands": [["nr_keira_metz", ...], ...],        # one list per seat (required)
+     "decks": [[...], ...],                         # cards left in each deck (default none)
+     "discards": [[...], ...],                      # this round's discards (default none)
+     "deck_names": ["northern_realms", ...],        # labels (default "custom")
+     "round": 1, "points": [0, 0], "damage": [0, 0],
+     "exchange": {"attacker": 0, "defender": 1}}    # start this exchange (default: dice)
+
+A card is a catalogue id; its copies are numbered over the whole setup in order of appearance
+(hands seat by seat, then decks, then discards): the first ``nr_catapult`` is ``nr_catapult#1``.
+An id already written with ``#N`` is kept as it is.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Self
+
+from koloda.engine import Action, GameState, InvalidData, InvalidOption, Result, Rng
+from koloda.games.gwent import exchange as exchange_rules
+from koloda.games.gwent import match, perks, throwins
+from koloda.games.gwent.actions import (
+    ChooseDeck,
+    EndAction,
+    Medic,
+    NameSuit,
+    Pass,
+    Play,
+    Scorch,
+    Spy,
+    Throw,
+    parse_action,
+)
+from koloda.games.gwent.cards import card
+from koloda.games.gwent.model import Exchange
+from koloda.games.gwent.options import CHOOSE, GwentOptions
+from koloda.games.gwent.turns import begin_exchange
+
+
+@dataclass(kw_only=True)
+class GwentState(GameState):
+    """A match in progress (plain data; see :mod:`koloda.games.gwent.observe` for the view)."""
+
+    options: GwentOptions
+    phase: str = match.PLAY
+    order: list[int] = field(default_factory=list)
+    deck_names: list[str] = field(default_factory=list)
+    own: list[list[str]] = field(default_factory=list)
+    neutrals: list[list[str]] = field(default_factory=list)
+    decks: list[list[str]] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    discards: list[list[str]] = field(default_factory=list)
+    spent: list[list[str]] = field(default_factory=list)
+    aside: list[str] = field(default_factory=list)
+    known: list[list[str]] = field(default_factory=list)
+    revived: list[str] = field(default_factory=list)
+    round: int = 0
+    points: list[int] = field(default_factory=list)
+    damage: list[float] = field(default_factory=list)
+    round_damage: list[list[float]] = field(default_factory=list)
+    exchange: Exchange | None = None
+    exchanges: int = 0
+    next_attacker: int = -1
+    pair: list[int] = field(default_factory=list)
+    streak: int = 0
+    window: list[int] = field(default_factory=list)
+    decided: list[int] = field(default_factory=list)
+    throws: dict[int, list[str]] = field(default_factory=dict)
+    window_values: list[list[int]] = field(default_factory=lambda: [[], []])
+    winners: list[int] = field(default_factory=list)
+    by_die: bool = False
+
+    # --- construction -----------------------------------------------------------------------
+
+    @classmethod
+    def _empty(cls, options: GwentOptions, players: int, seed: int) -> Self:
+        n = players
+        return cls(options=options, players=n, seed=seed, rng=Rng.from_seed(seed),
+                   deck_names=[""] * n, own=[[] for _ in range(n)],
+                   neutrals=[[] for _ in range(n)], decks=[[] for _ in range(n)],
+                   hands=[[] for _ in range(n)], discards=[[] for _ in range(n)],
+                   spent=[[] for _ in range(n)], known=[[] for _ in range(n)],
+                   points=[0] * n, damage=[0.0] * n)
+
+    @classmethod
+    def initial(cls, options: Any, *, players: int, seed: int) -> Self:
+        assert isinstance(options, GwentOptions)
+        names = list(options.deck_lists.names())
+        if len(names) < players:
+            raise InvalidOption(f"{players} players need {players} decks; the deck lists "
+                                f"hold {len(names)}")
+        if options.seat_list and len(options.seat_list) != players:
+            raise InvalidOption(f"option 'seat_decks' names {len(options.seat_list)} decks "
+                                f"for {players} players")
+        st = cls._empty(options, players, seed)
+        st.order = st.rng.shuffled(list(range(players)))
+        if options.seat_list:
+            st.deck_names = list(options.seat_list)
+        elif options.deck_choice == CHOOSE:
+            st.phase = match.CHOOSE
+            return st
+        else:
+            pool = st.rng.shuffled(names)
+            for i, seat in enumerate(st.order):
+                st.deck_names[seat] = pool[i]
+        match.assign_decks(st)
+        return st
+
+    @classmethod
+    def from_setup(cls, options: Any, *, players: int, seed: int,
+                   setup: Mapping[str, Any]) -> Self:
+        assert isinstance(options, GwentOptions)
+        if not isinstance(setup, Mapping):
+            raise InvalidData("setup: expected an object")
+        known_keys = {"hands", "decks", "discards", "deck_names", "round", "points", "damage",
+                      "exchange"}
+        extra = set(setup) - known_keys
+        if extra:
+            raise InvalidData(f"setup: unknown key(s) {sorted(extra)}")
+        st = cls._empty(options, players, seed)
+        counts: dict[str, int] = {}
+        seen: set[str] = set()
+
+        def zone(key: str, required: bool) -> list[list[str]]:
+            raw = setup.get(key)
+            if raw is None:
+                if required:
+                    raise InvalidData(f"setup: '{key}' (one list of cards per seat) is needed")
+                return [[] for _ in range(players)]
+            if not isinstance(raw, list) or len(raw) != players or not all(
+                    isinstance(h, list) for h in raw):
+                raise InvalidData(f"setup: '{key}' must hold one list per seat ({players})")
+            out = []
+            for cards in raw:
+                row = []
+                for cid in cards:
+                    if not isinstance(cid, str):
+                        raise InvalidData(f"setup: {key}: {cid!r} is not a card id")
+                    base, hash_, _ = cid.partition("#")
+                    card(base)
+                    if not hash_:
+                        counts[base] = counts.get(base, 0) + 1
+                        cid = f"{base}#{counts[base]}"
+                        while cid in seen:
+                            counts[base] += 1
+                            cid = f"{base}#{counts[base]}"
+                    if cid in seen:
+                        raise InvalidData(f"setup: the card {cid} appears twice")
+                    seen.add(cid)
+                    row.append(cid)
+                out.append(row)
+            return out
+
+        st.hands = zone("hands", True)
+        st.decks = zone("decks", False)
+        st.discards = zone("discards", False)
+        st.own = [st.hands[p] + st.decks[p] + st.discards[p] for p in range(players)]
+        names = setup.get("deck_names", ["custom"] * players)
+        if not isinstance(names, list) or len(names) != players:
+            raise InvalidData("setup: 'deck_names' must hold one name per seat")
+        st.deck_names = [str(n) for n in names]
+        st.order = list(range(players))
+        st.round = _int(setup.get("round", 1), "round", 1, 5)
+        st.points = _ints(setup.get("points", [0] * players), "points", players)
+        st.damage = [float(x) for x in _ints(setup.get("damage", [0] * players), "damage",
+                                             players, number=True)]
+        ex = setup.get("exchange")
+        if ex is None:
+            begin_exchange(st)
+        else:
+            if not isinstance(ex, Mapping) or set(ex) != {"attacker", "defender"}:
+                raise InvalidData("setup: 'exchange' needs 'attacker' and 'defender'")
+            a, d = ex["attacker"], ex["defender"]
+            if a not in range(players) or d not in range(players) or a == d:
+                raise InvalidData("setup: the exchange needs two different seats")
+            st.exchanges = 1
+            st.exchange = Exchange(a, d, 1)
+        return st
+
+    @classmethod
+    def parse_action(cls, text: str) -> Action:
+        return parse_action(text)
+
+    # --- who acts and what is legal -----------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == match.OVER:
+            return ()
+        if self.phase == match.CHOOSE:
+            return (match.chooser(self),)
+        if self.window:
+            return tuple(sorted(s for s in self.window if s not in self.decided))
+        ex = self.exchange
+        if ex is None:
+            return ()
+        return (ex.seat(ex.turn),)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act:
+            return []
+        if self.phase == match.CHOOSE:
+            taken = set(self.deck_names)
+            return [ChooseDeck(n) for n in self.options.deck_lists.names() if n not in taken]
+        if self.window:
+            return throwins.legal(self, seat)
+        return exchange_rules.legal(self, seat)
+
+    def check(self, seat: int, action: Action) -> str | None:
+        if action in self.legal_actions(seat):
+            return None
+        for name in ("card", "decoy"):
+            cid = getattr(action, name, "")
+            if cid and cid not in self.hands[seat]:
+                return f"{cid} is not in your hand"
+        if isinstance(action, Throw) and not self.window:
+            return "there is no throw-in window now"
+        if isinstance(action, Play) and self.exchange is not None and action.target >= 0:
+            st = self.exchange.stack(action.target)
+            if st is None:
+                return f"there is no stack s{action.target}"
+            side = self.exchange.side_of(seat)
+            if not st.presses_on(side):
+                return f"stack s{action.target} does not press on you"
+            if st.top.trump:
+                return f"stack s{action.target} is a trump: only a trump covers it"
+        return "not a legal action now"
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if isinstance(action, ChooseDeck):
+            match.choose_deck(self, seat, action.deck)
+            return
+        if self.window:
+            throwins.decide(self, seat, action)
+            return
+        ex = self.exchange
+        assert ex is not None
+        side = ex.side_of(seat)
+        if isinstance(action, Play):
+            exchange_rules.apply_play(self, seat, action)
+        elif isinstance(action, EndAction):
+            exchange_rules.apply_end(self, seat)
+        elif isinstance(action, Pass):
+            exchange_rules.apply_pass(self, seat)
+        elif isinstance(action, NameSuit):
+            exchange_rules.apply_name(self, seat, action)
+        elif isinstance(action, Medic):
+            perks.apply_medic(self, seat, action)
+            exchange_rules.spend_one(self, ex, side)
+        elif isinstance(action, Spy):
+            perks.apply_spy(self, seat, ex, side, action)
+            exchange_rules.spend_one(self, ex, side)
+        elif isinstance(action, Scorch):
+            perks.apply_scorch(self, seat, ex, action)
+            exchange_rules.spend_one(self, ex, side)
+        else:  # pragma: no cover (check() refuses every other action)
+            raise AssertionError(action)
+
+    def take_from_hand(self, seat: int, cid: str) -> None:
+        self.hands[seat].remove(cid)
+        if cid in self.known[seat]:
+            self.known[seat].remove(cid)
+
+    # --- the end ------------------------------------------------------------------------------
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == match.OVER
+
+    def result(self) -> Result | None:
+        if not self.is_terminal:
+            return None
+        scores = tuple(1.0 if p in self.winners else 0.0 for p in range(self.players))
+        how = " (die)" if self.by_die else ""
+        return Result(scores=scores, summary=f"won by {', '.join(map(str, self.winners))}"
+                      f"{how}; round points {self.points}")
+
+    # --- views, samples, copies ---------------------------------------------------------------
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        from koloda.games.gwent.observe import observe
+
+        return observe(self, seat)
+
+    def resample(self, seat: int, rng: Rng) -> Self:
+        from koloda.games.gwent.observe import resample
+
+        sample = resample(self, seat, rng)
+        assert isinstance(sample, type(self))
+        return sample
+
+    def all_cards(self) -> list[str] | None:
+        out = [c for zone in (self.decks, self.hands, self.discards, self.spent)
+               for cards in zone for c in cards]
+        out.extend(self.aside)
+        if self.exchange is not None:
+            for s in self.exchange.stacks:
+                out.extend(s.cards())
+        return out
+
+    def clone(self) -> Self:
+        c = copy.copy(self)
+        c.rng = self.rng.copy()
+        c.events = list(self.events)
+        c.history = list(self.history)
+        for name in ("order", "deck_names", "aside", "revived", "points", "damage", "pair",
+                     "window", "decided", "winners"):
+            setattr(c, name, list(getattr(self, name)))
+        for name in ("own", "neutrals", "decks", "hands", "discards", "spent", "known",
+                     "round_damage", "window_values"):
+            setattr(c, name, [list(x) for x in getattr(self, name)])
+        c.throws = {k: list(v) for k, v in self.throws.items()}
+        c.exchange = self.exchange.copy() if self.exchange is not None else None
+        return c
+
+
+def _int(value: Any, name: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InvalidData(f"setup: '{name}' must be a whole number {lo}-{hi}")
+    return int(value)
+
+
+def _ints(value: Any, name: str, n: int, *, number: bool = False) -> list[Any]:
+    kinds = (int, float) if number else (int,)
+    if not isinstance(value, list) or len(value) != n or not all(
+            isinstance(x, kinds) and not isinstance(x, bool) for x in value):
+        raise InvalidData(f"setup: '{name}' must hold one number per seat")
+    return list(value)

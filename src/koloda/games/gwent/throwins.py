@@ -1,0 +1,112 @@
+"""Throw-ins («подбрасывание»): watching players add cards of the same value as an open card.
+
+After every action that leaves the exchange going, with an open card on the table, every
+watching player who holds cards decides at once (a simultaneous step) whether to throw in:
+cards whose printed value equals the printed value of an open card on one side, laid on that
+side as new cards in attack («сбросив в игру свои карты с тем же значением, что лежит на
+столе»; «карта ... должна быть открытой»). A bonded or muster group is thrown whole («Правило
+обязательной выкладки сохраняется и на подбрасывании»), and only when each of its cards matches.
+What each watcher chose stays hidden until all have decided; the values that may be matched are
+those open when the window opened. Throw-ins cost the watchers no action points.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from koloda.engine import Action
+from koloda.games.gwent.actions import Pass, Throw
+from koloda.games.gwent.cards import Perk, Suit, info
+from koloda.games.gwent.events import GwentCardPlaced, GwentThrowDecided, GwentThrown
+from koloda.games.gwent.model import Exchange
+from koloda.games.gwent.perks import placed_value
+from koloda.games.gwent.table import Stack, lead_layer
+
+if TYPE_CHECKING:
+    from koloda.games.gwent.state import GwentState
+
+#: At most this many groups are offered in combinations (keeps the window small).
+MAX_UNITS = 4
+
+
+def open_window(st: GwentState, ex: Exchange) -> None:
+    if not st.options.throw_ins or st.players < 3:
+        return
+    watchers = [p for p in range(st.players)
+                if p not in (ex.attacker, ex.defender) and st.hands[p]]
+    if not watchers:
+        return
+    values: list[list[int]] = [[], []]
+    for s in ex.stacks:
+        if s.open and not s.top.ultima and s.top.printed > 0:
+            values[s.top.side].append(s.top.printed)
+    if not values[0] and not values[1]:
+        return
+    st.window = watchers
+    st.decided = []
+    st.throws = {}
+    st.window_values = [sorted(set(v)) for v in values]
+
+
+def _units(st: GwentState, seat: int, values: list[int]) -> list[tuple[str, ...]]:
+    groups: dict[str, list[str]] = {}
+    for cid in st.hands[seat]:
+        groups.setdefault(info(cid).group, []).append(cid)
+    out = []
+    for _, members in sorted(groups.items()):
+        cards = [info(m) for m in members]
+        if all(c.unit and c.value > 0 and c.strength in values for c in cards):
+            if cards[0].grouped:
+                out.append(tuple(sorted(members)))
+            else:
+                out.extend((m,) for m in sorted(members))
+    return out
+
+
+def legal(st: GwentState, seat: int) -> list[Action]:
+    out: list[Action] = [Pass()]
+    for side in (0, 1):
+        units = _units(st, seat, st.window_values[side])[:MAX_UNITS]
+        for k in range(1, len(units) + 1):
+            for combo in combinations(units, k):
+                out.append(Throw(side, tuple(c for u in combo for c in u)))
+    return out
+
+
+def decide(st: GwentState, seat: int, action: Action) -> None:
+    st.decided.append(seat)
+    if isinstance(action, Throw):
+        st.throws[seat] = [str(action.side), *action.cards]
+    st.events.append(GwentThrowDecided(seat))
+    if len(st.decided) == len(st.window):
+        resolve(st)
+
+
+def resolve(st: GwentState) -> None:
+    """Lay every throw-in at once, then close the window."""
+    ex = st.exchange
+    assert ex is not None
+    for seat in sorted(st.throws):
+        side_text, *cards = st.throws[seat]
+        side = int(side_text)
+        ids = []
+        for cid in cards:
+            c = info(cid)
+            together = sum(1 for o in cards if info(o).group == c.group)
+            mult = together if c.has(Perk.BOND) else 1
+            value = placed_value(ex, seat, c, lead=True, mult=mult, decoy=False)
+            st.take_from_hand(seat, cid)
+            suit: Suit = c.suits[0]
+            stack = Stack(ex.next_id, [lead_layer((cid,), seat=seat, side=side, value=value,
+                                                  printed=c.strength, suit=suit, trump=c.trump,
+                                                  ultima=c.has(Perk.ULTIMA))], thrower=seat)
+            ex.next_id += 1
+            ex.stacks.append(stack)
+            ids.append(stack.id)
+            st.events.append(GwentCardPlaced(seat, cid, stack.id, True, value, value, 1 - side))
+        st.events.append(GwentThrown(seat, side, tuple(cards), tuple(ids)))
+    st.window = []
+    st.decided = []
+    st.throws = {}
+    st.window_values = [[], []]
