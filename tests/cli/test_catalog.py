@@ -75,3 +75,32 @@ def test_top_help_names_every_command(runner):
     res = invoke(runner, "--help")
     for name in ("games", "rules", "play", "replay"):
         assert name in res.stdout
+
+
+def test_plugin_modules_in_order_and_missing_ones_skipped():
+    from koloda.cli import PLUGIN_MODULES, _plugin
+
+    assert PLUGIN_MODULES == ("koloda.sim.cli", "koloda.server.cli", "koloda.bots.cli")
+    assert _plugin("koloda.no_such_package.cli") is None
+    assert _plugin("koloda.engine.no_such_module") is None
+
+
+def test_any_command_turns_koloda_errors_into_one_line(runner):
+    import typer
+
+    from koloda.cli.core import KolodaGroup
+    from koloda.engine import InvalidData
+
+    app = typer.Typer(cls=KolodaGroup)
+
+    @app.command()
+    def broken() -> None:
+        raise InvalidData("the file is\nbroken")
+
+    @app.command()
+    def fine() -> None:
+        pass
+
+    res = runner.invoke(app, ["broken"])
+    assert res.exit_code == 2
+    assert res.stderr == "error: the file is broken\n"
