@@ -1,0 +1,241 @@
+"""``koloda duel advise``: best play in a duel between known hands, and which hand to take.
+
+Cards are named by their catalogue keys (``punch``, ``rapier_thrust``; see ``koloda rules
+duel``) or as ``TYPE:STRENGTH`` (``attack:3``), separated by commas or given in several options.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from koloda.bots.duel_solver import (
+    TYPES,
+    HandAdvice,
+    Kind,
+    Solution,
+    choose_hands,
+    possible_hands,
+    solve,
+)
+from koloda.engine import InvalidOption, KolodaError
+
+
+@dataclass(frozen=True)
+class NamedCard:
+    """A card as the player named it, with what decides its rounds."""
+
+    name: str
+    kind: Kind
+    requires: str | None = None
+    item: str | None = None  # a weapon item: the kind of weapon it provides
+
+
+def _catalogue() -> dict[str, Any]:
+    try:
+        from koloda.games.duel.cards import CATALOGUE
+    except ImportError:  # pragma: no cover - the duel ships with koloda
+        return {}
+    return dict(CATALOGUE)
+
+
+def parse_cards(texts: Sequence[str], lang: str = "en", *, items: bool = False) -> list[NamedCard]:
+    """Card names (catalogue keys or ``TYPE:STRENGTH``), comma-separated, in order.
+
+    Weapon items are refused unless ``items`` (a deck may hold them, a hand may not).
+    """
+    catalogue = _catalogue()
+    out: list[NamedCard] = []
+    for text in texts:
+        for word in (w.strip() for w in text.split(",")):
+            if not word:
+                continue
+            if ":" in word:
+                type_, _, strength = word.partition(":")
+                if type_ not in TYPES or not strength.isdigit():
+                    raise InvalidOption(f"{word!r}: write TYPE:STRENGTH with a type among "
+                                        f"{', '.join(TYPES)}, as in attack:3")
+                out.append(NamedCard(word, Kind(type_, int(strength))))
+                continue
+            info = catalogue.get(word)
+            if info is None:
+                known = ", ".join(sorted(catalogue)) or "(no catalogue)"
+                raise InvalidOption(f"unknown card {word!r}; known: {known}")
+            if info.is_item:
+                if not items:
+                    raise InvalidOption(f"{word!r} is a weapon item: items are not taken "
+                                        "into a hand")
+                out.append(NamedCard(info.name(lang), Kind("attack", 0), item=info.item.value))
+                continue
+            out.append(NamedCard(info.name(lang), Kind(info.type.value, info.strength),
+                                 requires=info.requires.value if info.requires else None))
+    return out
+
+
+def _pool(lang: str) -> Counter[Kind]:
+    """Every battle card of the sample set, by kind, with its number of copies."""
+    pool: Counter[Kind] = Counter()
+    for info in _catalogue().values():
+        if not info.is_item:
+            pool[Kind(info.type.value, info.strength)] += info.copies
+    return pool
+
+
+def _strategy(named: Sequence[NamedCard], mix: Sequence[tuple[Kind, float]]) -> list[
+        dict[str, Any]]:
+    out = []
+    for kind, p in mix:
+        names = sorted({c.name for c in named if c.kind == kind})
+        out.append({"kind": str(kind), "cards": names or [str(kind)], "probability": round(p, 6)})
+    return out
+
+
+def position_advice(
+    mine: Sequence[NamedCard],
+    theirs: Sequence[NamedCard],
+    *,
+    rounds_to_win: int,
+    my_wins: int,
+    their_wins: int,
+) -> dict[str, Any]:
+    s: Solution = solve([c.kind for c in mine], [c.kind for c in theirs],
+                        rounds_to_win=rounds_to_win, my_wins=my_wins, their_wins=their_wins)
+    return {
+        "win": round(s.win, 6),
+        "draw": round(s.draw, 6),
+        "lose": round(s.lose, 6),
+        "value": round(s.value + 0.0, 6),
+        "next_round": {"mine": _strategy(mine, s.mine), "theirs": _strategy(theirs, s.theirs)},
+    }
+
+
+def hand_advice(
+    deck: Sequence[NamedCard],
+    theirs: Sequence[NamedCard],
+    *,
+    their_size: int | None,
+    rounds_to_win: int,
+    sizes: Sequence[int],
+    top: int,
+    lang: str,
+) -> dict[str, Any]:
+    weapons = {c.item for c in deck if c.item}
+    playable = [c for c in deck if c.item is None and (c.requires is None or c.requires in weapons)]
+    left_out = [c.name for c in deck if c.item is None and c not in playable]
+    size = len(theirs) if their_size is None else their_size
+    pool = _pool(lang)
+    for c in theirs:
+        if pool[c.kind] > 0:
+            pool[c.kind] -= 1
+    opponents = possible_hands([c.kind for c in theirs], size, pool)
+    best: list[HandAdvice] = choose_hands([c.kind for c in playable], opponents,
+                                          rounds_to_win=rounds_to_win, sizes=sizes, top=top)
+    return {
+        "opponent_hands_considered": len(opponents),
+        "left_out_for_want_of_a_weapon": left_out,
+        "hands": [
+            {"cards": [playable[i].name for i in h.hand], "value": round(h.value + 0.0, 6),
+             "win": round(h.win, 6), "draw": round(h.draw, 6), "lose": round(h.lose, 6)}
+            for h in best
+        ],
+    }
+
+
+def _print_position(console: Console, advice: dict[str, Any]) -> None:
+    console.print(f"under best play: win {advice['win']:.3f}, draw {advice['draw']:.3f}, "
+                  f"lose {advice['lose']:.3f} (value {advice['value']:+.3f})")
+    for who, title in (("mine", "your best mix for the next round"),
+                       ("theirs", "their best mix for the next round")):
+        table = Table(title=title)
+        table.add_column("card")
+        table.add_column("probability", justify="right")
+        for row in advice["next_round"][who]:
+            table.add_row(" / ".join(row["cards"]) + f" ({row['kind']})",
+                          f"{row['probability']:.3f}")
+        console.print(table)
+
+
+def _print_hands(console: Console, advice: dict[str, Any]) -> None:
+    if advice["left_out_for_want_of_a_weapon"]:
+        console.print("left out (no matching weapon item in the deck): "
+                      + ", ".join(advice["left_out_for_want_of_a_weapon"]))
+    console.print(f"against {advice['opponent_hands_considered']} possible opponent hand(s):")
+    table = Table(title="best hands")
+    for col in ("hand", "win", "draw", "lose", "value"):
+        table.add_column(col, justify="left" if col == "hand" else "right")
+    for h in advice["hands"]:
+        table.add_row(", ".join(h["cards"]) or "(no cards)", f"{h['win']:.3f}",
+                      f"{h['draw']:.3f}", f"{h['lose']:.3f}", f"{h['value']:+.3f}")
+    console.print(table)
+
+
+def advise(
+    mine: Annotated[list[str] | None, typer.Option(
+        help="Your hand (cards left in it during a duel), e.g. punch,trip,block.")] = None,
+    theirs: Annotated[list[str] | None, typer.Option(
+        help="The opponent's hand, or the part of it you know.")] = None,
+    deck: Annotated[list[str] | None, typer.Option(
+        help="Your deck (weapon items included): advise which hand to take from it.")] = None,
+    their_size: Annotated[int | None, typer.Option(
+        help="The opponent's hand size when you know only some of it (the rest is drawn "
+        "from the sample card set).")] = None,
+    score: Annotated[str, typer.Option(help="Rounds won so far, yours:theirs.")] = "0:0",
+    rounds_to_win: Annotated[int, typer.Option(help="Rounds needed to win the duel.")] = 2,
+    attack: Annotated[bool, typer.Option(
+        help="You attack: your hand must hold exactly 5 cards.")] = False,
+    top: Annotated[int, typer.Option(help="How many hands to list.")] = 5,
+    lang: Annotated[str, typer.Option(help="Card names in ru or en.")] = "en",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Best play in a duel between known hands: the chances of winning, drawing and losing,
+    and the best mixed strategy for the next round; with --deck, which hand to take.
+
+    Example: koloda duel advise --mine punch,trip,block --theirs kick,dodge
+    """
+    try:
+        wins = score.split(":")
+        if len(wins) != 2 or not all(w.strip().isdigit() for w in wins):
+            raise InvalidOption(f"--score is yours:theirs, as in 1:0, got {score!r}")
+        my_wins, their_wins = (int(w) for w in wins)
+        if lang not in ("en", "ru"):
+            raise InvalidOption(f"--lang is en or ru, got {lang!r}")
+        their_cards = parse_cards(theirs or [], lang)
+        if deck:
+            sizes = [5] if attack else list(range(0, 6))
+            advice = hand_advice(parse_cards(deck, lang, items=True), their_cards,
+                                 their_size=their_size, rounds_to_win=rounds_to_win,
+                                 sizes=sizes, top=top, lang=lang)
+            if not advice["hands"]:
+                raise InvalidOption("no hand of the required size can be taken from that deck")
+            printer = _print_hands
+        else:
+            if not mine:
+                raise InvalidOption("give --mine (and --theirs) for a position, or --deck to "
+                                    "choose a hand")
+            if their_size is not None:
+                raise InvalidOption("--their-size goes with --deck")
+            advice = position_advice(parse_cards(mine, lang), their_cards,
+                                     rounds_to_win=rounds_to_win, my_wins=my_wins,
+                                     their_wins=their_wins)
+            printer = _print_position
+        if as_json:
+            typer.echo(json.dumps(advice, ensure_ascii=False, indent=2, sort_keys=True))
+        else:
+            printer(Console(), advice)
+    except KolodaError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(2) from None
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``duel`` command group (``duel advise``) to the ``koloda`` command."""
+    duel = typer.Typer(help="Tools for card duels at a live event.", no_args_is_help=True)
+    duel.command("advise")(advise)
+    app.add_typer(duel, name="duel")

@@ -1,0 +1,68 @@
+import json
+
+import typer
+from typer.testing import CliRunner
+
+from koloda.bots.cli import register
+
+app = typer.Typer()
+register(app)
+
+
+@app.callback()
+def _root() -> None:
+    """A command group like ``koloda``."""
+
+
+runner = CliRunner()
+
+
+def advise(*args):
+    return runner.invoke(app, ["duel", "advise", *args])
+
+
+def test_position_advice_json():
+    result = advise("--mine", "punch,trip", "--theirs", "block", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    # punch loses to block, trip beats block, then trip/punch against no card wins
+    assert data["win"] == 1.0 and data["value"] == 1.0
+    mix = {row["cards"][0]: row["probability"] for row in data["next_round"]["mine"]}
+    assert mix["Trip"] == 1.0
+
+
+def test_position_advice_table_in_russian():
+    result = advise("--mine", "punch", "--mine", "attack:3", "--theirs", "dodge,trip",
+                    "--score", "1:1", "--lang", "ru")
+    assert result.exit_code == 0, result.output
+    assert "Удар кулаком" in result.stdout and "win" in result.stdout
+
+
+def test_hand_choice_known_and_partly_known():
+    deck = "punch,kick,trip,block,dodge,rapier_thrust,shot,dagger"
+    result = advise("--deck", deck, "--theirs", "kick,kick", "--json", "--top", "2")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["left_out_for_want_of_a_weapon"] == ["Shot"]  # no firearm in the deck
+    assert len(data["hands"]) == 2 and data["hands"][0]["win"] == 1.0
+    result = advise("--deck", "punch,trip,block,dodge", "--theirs", "kick", "--their-size",
+                    "2", "--attack", "--json")
+    assert result.exit_code == 2  # four cards cannot make the attacker's five
+    result = advise("--deck", "punch,trip,block,dodge,kick", "--theirs", "kick",
+                    "--their-size", "2", "--attack", "--json")
+    data = json.loads(result.stdout)
+    assert data["opponent_hands_considered"] > 1 and len(data["hands"][0]["cards"]) == 5
+
+
+def test_errors():
+    for args, message in [
+        (["--mine", "nonsense"], "unknown card"),
+        (["--mine", "dagger"], "weapon item"),
+        (["--mine", "punch", "--score", "x"], "--score"),
+        (["--mine", "punch", "--score", "2:0"], "round wins"),
+        (["--theirs", "punch"], "--mine"),
+        (["--mine", "wizard:3"], "TYPE:STRENGTH"),
+    ]:
+        result = advise(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.stderr
