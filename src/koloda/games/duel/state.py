@@ -60,6 +60,18 @@ from koloda.games.duel.outcome import DuelOutcome
 MAX_HAND = 5
 SEATS = (0, 1)
 _ACCEPT, _DECLINE, _OFFER, _NO_SWAP = AcceptEnd(), DeclineEnd(), OfferEnd(), NoSwap()
+_ONLY = (Audience.only(0), Audience.only(1))
+_DUELLISTS = Audience.only(0, 1)
+#: Play values are immutable: one instance per (card, show, kill), built once (search speed).
+_PLAYS: dict[tuple[str, str | None, bool], Play] = {}
+
+
+def _play(card: str, show: str | None, kill: bool) -> Play:
+    key = (card, show, kill)
+    play = _PLAYS.get(key)
+    if play is None:
+        play = _PLAYS[key] = Play(card, show, kill)
+    return play
 
 
 class Phase(StrEnum):
@@ -241,9 +253,9 @@ class DuelState(GameState):
                 shows = [c for c in self.decks[seat]
                          if CATALOGUE[self.keys[c]].item == info.requires]
             for show in shows:
-                out.append(Play(card, show, False))
+                out.append(_play(card, show, False))
                 if info.deadly:
-                    out.append(Play(card, show, True))
+                    out.append(_play(card, show, True))
         return out
 
     def check(self, seat: int, action: Action) -> str | None:
@@ -331,7 +343,7 @@ class DuelState(GameState):
             r = self.round_number
             self.events.append(DuelCardCommitted(seat, r))
             self.events.append(DuelPlayChosen(seat, r, action.card, self.keys[action.card],
-                                              action.show, action.kill, to=Audience.only(seat)))
+                                              action.show, action.kill, to=_ONLY[seat]))
             if all(s in self.commits for s in SEATS if self.hands[s]):
                 self._reveal()
         elif isinstance(action, ChooseHand):
@@ -339,7 +351,7 @@ class DuelState(GameState):
             self.events.append(DuelHandCommitted(seat))
             self.events.append(DuelHandChosen(seat, action.cards,
                                               tuple(self.keys[c] for c in action.cards),
-                                              to=Audience.only(seat)))
+                                              to=_ONLY[seat]))
             if len(self.hand_commits) == 2:
                 self._take_hands()
         elif isinstance(action, OfferEnd):
@@ -359,7 +371,7 @@ class DuelState(GameState):
             self.events.append(DuelSwapDecided(seat, True))
             self.events.append(DuelCardsSwapped(seat, action.take, self.keys[action.take],
                                                 action.give, self.keys[action.give],
-                                                to=Audience.only(0, 1)))
+                                                to=_DUELLISTS))
             self._settle(EndReason.WON)
         elif isinstance(action, NoSwap):
             self.events.append(DuelSwapDecided(seat, False))
@@ -422,7 +434,7 @@ class DuelState(GameState):
             unplayed = tuple(self.hands[loser])
             self.events.append(DuelLoserHandShown(
                 winner, loser, unplayed, tuple(self.keys[c] for c in unplayed),
-                to=Audience.only(winner)))
+                to=_ONLY[winner]))
         elif not self.hands[0] and not self.hands[1]:
             self._settle(EndReason.OUT_OF_CARDS)
 
@@ -447,7 +459,7 @@ class DuelState(GameState):
             self.hands[s], self.played[s], self.shown[s] = [], [], []
             self.events.append(DuelCardsPutAway(s, tuple(sorted(to_deck)),
                                                 tuple(sorted(to_discard)),
-                                                to=Audience.only(s)))
+                                                to=_ONLY[s]))
         self.end_reason = reason
         self.phase = Phase.OVER
         killed = self.loser if self.winner is not None and self.kills[self.winner] else None
