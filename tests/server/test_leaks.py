@@ -9,9 +9,12 @@ recomputed independently by replaying the stored record; (2) a game-specific lis
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from koloda.engine import GameRecord, get_spec
@@ -20,9 +23,12 @@ from koloda.server.store import Store
 from tests.server.conftest import hello, new_table
 
 
-def play_recording(client: TestClient, tid: str, tokens: list[str]) -> dict[int | None, list]:
-    """Play a whole game with every seat a person choosing the first legal action; return
-    every message each seat (and a spectator) received."""
+def play_recording(
+    client: TestClient, tid: str, tokens: list[str], seed: int = 0
+) -> dict[int | None, list]:
+    """Play a whole game with every seat a person choosing a (seeded) random legal action;
+    return every message each seat (and a spectator) received."""
+    rng = random.Random(seed)
     got: dict[int | None, list[dict[str, Any]]] = {i: [] for i in range(len(tokens))}
     got[None] = []
     socks = {}
@@ -37,7 +43,7 @@ def play_recording(client: TestClient, tid: str, tokens: list[str]) -> dict[int 
         version = views[0]["version"]
         while not views[0]["finished"]:
             seat = next(s for s in range(len(tokens)) if views[s]["legal"])
-            socks[seat].send_json({"type": "act", "action": views[seat]["legal"][0],
+            socks[seat].send_json({"type": "act", "action": rng.choice(views[seat]["legal"]),
                                    "version": version})
             version += 1
             for i, ws in socks.items():
@@ -94,3 +100,42 @@ def test_toy_messages_show_no_hidden_deal(client: TestClient, db: Path) -> None:
             for e in m.get("log", []):
                 if e["event"]["kind"] == "ToyDealt":
                     assert e["event"]["seat"] == seat
+
+
+def test_duel_messages_show_no_card_the_seat_may_not_know(client: TestClient, db: Path) -> None:
+    pytest.importorskip("koloda.games.duel")
+    from koloda.games.duel import DuelState
+
+    for seed in (1, 2, 3):
+        secrets_checked = seen_checked = 0
+        t = new_table(client, game="duel", seed=seed)
+        tokens = [s["token"] for s in t["seats"]]
+        got = play_recording(client, t["table"], tokens, seed=seed)
+        check_messages(db, t["table"], got, tokens)
+        row = Store(f"sqlite:///{db}").load(t["table"])
+        assert row is not None
+        for seat, messages in got.items():
+            for m in messages:
+                if m["type"] != "state":
+                    continue
+                record = GameRecord(game="duel", options=row.options, players=2, seed=row.seed,
+                                    actions=tuple(row.actions[: m["version"]]))
+                state = replay(record)
+                assert isinstance(state, DuelState)
+                for other in (0, 1):
+                    if other == seat:
+                        continue
+                    known = set(state.shown[other])
+                    for r in state.rounds:
+                        known |= {c for c in (r.cards[other], r.shown[other]) if c}
+                    if seat is not None and state.winner == seat:
+                        known |= set(state.chosen[other])
+                    if state.swapped and seat is not None:
+                        known |= set(state.swapped)
+                    mine = set(state.keys) - {c for c in state.keys if c[0] == "ab"[other]}
+                    secret = set(state.keys) - known - mine
+                    seen = set(re.findall(r"\b[ab]\d\d\b", json.dumps(m)))
+                    assert not (seen & secret), (seat, m["version"], seen & secret)
+                    secrets_checked += len(secret)
+                    seen_checked += len(seen)
+        assert secrets_checked > 0 and seen_checked > 0

@@ -122,7 +122,7 @@ const WORDS = {
     winners: "Победители",
     draw: "Ничья",
     score: "Очки",
-    rank: "Место",
+    rank: "Итог",
     totals: "Итого за партии",
     play_again: "Сыграть ещё",
     online: "в сети",

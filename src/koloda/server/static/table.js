@@ -187,11 +187,17 @@ function render() {
     setLang(l);
     send({ type: "lang", lang: l });
   }));
+  // facts for tests and assistive tools
+  const ds = document.body.dataset;
+  ds.version = view ? String(view.version) : "";
+  ds.pending = pending ? "1" : "";
+  ds.finished = view && view.finished ? "1" : "";
+  ds.myTurn = view && view.seat !== null && view.to_act.includes(view.seat) ? "1" : "";
   renderSeats();
   renderTurn();
   renderResult();
   if (view && table) {
-    const ctx = { view, table, lang, t, h, act, pending, seatName };
+    const ctx = { view, table, lang, t, h, act, pending, seatName, rerender: render };
     let out;
     try {
       out = renderer.render(ctx);

@@ -1,0 +1,336 @@
+// The card duel («дуэли на игре»): cards with type, strength, weapon needs and the deadly mark;
+// choosing the hand by tapping cards; each round a card (and the weapon to show, the kill) face
+// down; the winner's swap. Everything shown comes from the seat's observation.
+
+const TYPES = {
+  attack: { en: "Attack", ru: "Атака", icon: "⚔" },
+  trick: { en: "Trick", ru: "Уловка", icon: "✦" },
+  defence: { en: "Defence", ru: "Защита", icon: "◈" },
+};
+const WEAPONS = {
+  cold: { en: "cold weapon", ru: "холодное оружие", icon: "†" },
+  firearm: { en: "firearm", ru: "огнестрел", icon: "✹" },
+};
+const WORDS = {
+  en: {
+    choose: "Choose the cards you take into this duel",
+    take: (lo, hi) => (lo === hi ? `take exactly ${lo}` : `take ${lo} to ${hi}`),
+    take_hand: "Take this hand",
+    chosen_face_down: "Your choice, face down:",
+    pick_card: "Pick a card to play",
+    play: "Play",
+    show: "show",
+    kill: "declare a kill",
+    opp_hand: "cards in hand",
+    decided: "has chosen",
+    thinking: "is choosing",
+    you: "You",
+    round: "Round",
+    winner_col: "Won by",
+    nobody: "nobody",
+    no_card: "no card",
+    items_shown: "Items shown",
+    your_hand: "Your hand",
+    deck_discard: "Your deck and discard",
+    deck: "Deck",
+    discard: "Discard",
+    loser_hand: "The loser's whole hand",
+    swap_title: "You won: you may take one card of the loser's hand for one of yours",
+    take_this: "Take",
+    give_this: "Give",
+    swap: "Swap",
+    no_swap: "No swap",
+    offer: "Offer to end in a draw",
+    accept: "Accept the draw",
+    decline: "Decline",
+    offered: "offers to end the duel in a draw",
+    result_won: (n) => `${n} wins the duel`,
+    result_draw: "The duel ends in a draw",
+    reasons: { won: "", out_of_cards: "both are out of cards", agreement: "by agreement" },
+    killed: (n) => `${n} is killed`,
+    swapped: (take, give) => `Swap: ${take} ↔ ${give}`,
+    strength: "strength",
+    deadly: "deals deadly wounds",
+  },
+  ru: {
+    choose: "Выберите карты, которые берёте на эту дуэль",
+    take: (lo, hi) => (lo === hi ? `ровно ${lo}` : `от ${lo} до ${hi}`),
+    take_hand: "Взять эту руку",
+    chosen_face_down: "Ваш выбор, рубашкой вверх:",
+    pick_card: "Выберите карту",
+    play: "Сыграть",
+    show: "показать",
+    kill: "заявить убийство",
+    opp_hand: "карт в руке",
+    decided: "выбрал(а)",
+    thinking: "выбирает",
+    you: "Вы",
+    round: "Раунд",
+    winner_col: "Победил",
+    nobody: "никто",
+    no_card: "нет карты",
+    items_shown: "Показанные предметы",
+    your_hand: "Ваша рука",
+    deck_discard: "Ваши колода и сброс",
+    deck: "Колода",
+    discard: "Сброс",
+    loser_hand: "Вся рука проигравшего",
+    swap_title: "Вы победили: можно забрать одну карту из руки проигравшего в обмен на свою",
+    take_this: "Забрать",
+    give_this: "Отдать",
+    swap: "Обменять",
+    no_swap: "Без обмена",
+    offer: "Предложить ничью",
+    accept: "Согласиться на ничью",
+    decline: "Отказаться",
+    offered: "предлагает закончить дуэль вничью",
+    result_won: (n) => `${n} побеждает в дуэли`,
+    result_draw: "Дуэль закончилась вничью",
+    reasons: { won: "", out_of_cards: "у обоих кончились карты", agreement: "по обоюдному согласию" },
+    killed: (n) => `${n} убит(а)`,
+    swapped: (take, give) => `Обмен: ${take} ↔ ${give}`,
+    strength: "сила",
+    deadly: "наносит тяжёлые раны",
+  },
+};
+
+// selection kept between renders of the same step
+const ui = { key: null, hand: new Set(), card: null, take: null, give: null };
+
+function cardName(info, lang) {
+  return lang === "ru" ? info.name_ru : info.name_en;
+}
+
+export function cardEl(h, info, lang, opts = {}) {
+  const classes = ["card"];
+  let body;
+  if (!info) {
+    classes.push("back");
+    body = [h("span", {}, "?")];
+  } else if (info.item) {
+    const w = WEAPONS[info.item] || { en: info.item, ru: info.item, icon: "⚙" };
+    classes.push("item");
+    body = [
+      h("span", { class: "type" }, lang === "ru" ? "Предмет" : "Item"),
+      h("span", { class: "value", "aria-hidden": "true" }, w.icon),
+      h("span", { class: "name" }, cardName(info, lang)),
+      h("span", { class: "perks" }, w[lang]),
+    ];
+  } else {
+    const ty = TYPES[info.type] || { en: info.type, ru: info.type, icon: "" };
+    classes.push(info.type);
+    const perks = [];
+    if (info.requires) {
+      const w = WEAPONS[info.requires];
+      perks.push(h("span", { title: w ? w[lang] : info.requires }, `${w ? w.icon : ""} ${w ? w[lang] : info.requires}`));
+    }
+    if (info.deadly) perks.push(h("span", { title: WORDS[lang].deadly }, ` ☠ ${WORDS[lang].deadly}`));
+    body = [
+      h("span", { class: "type" }, `${ty.icon} ${ty[lang]}`),
+      h("span", { class: "value", title: WORDS[lang].strength }, info.strength),
+      h("span", { class: "name" }, cardName(info, lang)),
+      h("span", { class: "perks" }, perks),
+    ];
+  }
+  if (opts.selected) classes.push("selected");
+  if (opts.small) classes.push("small");
+  const label = info
+    ? (info.item ? cardName(info, lang)
+      : `${cardName(info, lang)}, ${TYPES[info.type] ? TYPES[info.type][lang] : info.type} ${info.strength}`
+        + `${info.requires ? `, ${WEAPONS[info.requires] ? WEAPONS[info.requires][lang] : info.requires}` : ""}`
+        + `${info.deadly ? `, ${WORDS[lang].deadly}` : ""}`)
+    : "?";
+  if (opts.onclick) {
+    return h("button", {
+      type: "button", class: classes.join(" "), onclick: opts.onclick, disabled: opts.disabled,
+      "aria-pressed": opts.selected ? "true" : "false", "aria-label": label,
+      "data-card": info ? info.id : undefined, "data-key": `card:${opts.keyPrefix || ""}${info ? info.id : ""}`,
+    }, body);
+  }
+  return h("div", { class: classes.join(" "), "aria-label": label, role: "img",
+    "data-card": info ? info.id : undefined }, body);
+}
+
+function cardsRow(h, ids, obs, lang, opts = {}) {
+  if (!ids.length) return h("p", { class: "muted" }, "—");
+  return h("div", { class: "cards" }, ids.map((id) => cardEl(h, obs.cards[id], lang, {
+    small: opts.small,
+    selected: opts.selected ? opts.selected(id) : false,
+    onclick: opts.onclick ? () => opts.onclick(id) : undefined,
+    disabled: opts.disabled ? opts.disabled(id) : false,
+    keyPrefix: opts.keyPrefix,
+  })));
+}
+
+function describePlay(text, obs, lang) {
+  const W = WORDS[lang];
+  const parts = text.split(" ");
+  const card = obs.cards[parts[1]];
+  let out = `${W.play} ${card ? cardName(card, lang) : parts[1]}`;
+  const show = parts.indexOf("show");
+  if (show > 0) {
+    const item = obs.cards[parts[show + 1]];
+    out += `, ${W.show} ${item ? cardName(item, lang) : parts[show + 1]}`;
+  }
+  if (parts.includes("kill")) out += `, ☠ ${W.kill}`;
+  return out;
+}
+
+export function render(ctx) {
+  const { h, view, lang, act, pending, seatName } = ctx;
+  const W = WORDS[lang] || WORDS.en;
+  const obs = view.observation;
+  const me = view.seat;
+  const opp = me === null ? null : 1 - me;
+  const key = `${view.match}:${obs.phase}:${obs.round}`;
+  if (ui.key !== key) {
+    ui.key = key;
+    ui.hand = new Set();
+    ui.card = null;
+    ui.take = null;
+    ui.give = null;
+  }
+  const legal = view.legal;
+  const mine = obs.me;
+  const name = (s) => (s === me ? `${W.you} (${seatName(s)})` : seatName(s));
+  const board = h("section", { class: "panel duel" });
+
+  // the score line
+  board.append(h("div", { class: "score-line" },
+    obs.rounds.length || obs.phase === "rounds" ? h("span", {}, `${W.round} ${obs.round}`) : null,
+    h("span", {}, `${seatName(0)}: ${obs.wins[0]}`),
+    h("span", {}, `${seatName(1)}: ${obs.wins[1]}`)));
+
+  // the duellists seen from here: the opponent first (or both for a witness)
+  const others = me === null ? [0, 1] : [opp];
+  for (const s of others) {
+    const d = obs.duellists[s];
+    const acting = obs.to_act.includes(s);
+    const committed = obs.committed.includes(s);
+    board.append(h("div", { class: "zone", "data-zone": `seat-${s}` },
+      h("h3", {}, `${name(s)} · ${d.hand_size === null ? "…" : `${d.hand_size} ${W.opp_hand}`}`
+        + (committed ? ` · ✓ ${W.decided}` : acting ? ` · ${W.thinking}…` : "")
+        + (d.kill_declared ? " · ☠" : "")),
+      d.hand_size ? h("div", { class: "cards" },
+        Array.from({ length: d.hand_size }, () => cardEl(h, null, lang, { small: true }))) : null,
+      d.shown.length ? [h("h3", {}, W.items_shown), cardsRow(h, d.shown, obs, lang, { small: true })] : null));
+  }
+  if (obs.offer && obs.offer.by !== me) {
+    board.append(h("p", { class: "turn mine" }, `${seatName(obs.offer.by)} ${W.offered}`));
+  }
+
+  // the rounds so far
+  if (obs.rounds.length) {
+    board.append(h("table", { class: "rounds" },
+      h("thead", {}, h("tr", {}, h("th", {}, W.round), h("th", {}, seatName(0)), h("th", {}, seatName(1)),
+        h("th", {}, W.winner_col))),
+      h("tbody", {}, obs.rounds.map((r) => h("tr", {},
+        h("td", {}, r.round),
+        [0, 1].map((s) => h("td", {}, r.cards[s]
+          ? cardEl(h, obs.cards[r.cards[s]], lang, { small: true }) : W.no_card,
+        r.shown[s] ? h("div", { class: "muted" }, `+ ${cardName(obs.cards[r.shown[s]], lang)}`) : null,
+        r.kills[s] ? h("div", {}, `☠ ${W.kill}`) : null)),
+        h("td", {}, r.winner === null ? W.nobody : seatName(r.winner)))))));
+  }
+
+  // the result
+  if (obs.result) {
+    const r = obs.result;
+    const reason = W.reasons[r.reason] || "";
+    board.append(h("p", { class: "verdict" },
+      r.winner === null ? W.result_draw : W.result_won(seatName(r.winner)),
+      reason ? ` (${reason})` : ""));
+    if (r.killed !== null && r.killed !== undefined) board.append(h("p", {}, `☠ ${W.killed(seatName(r.killed))}`));
+    if (r.swap) {
+      const tk = obs.cards[r.swap.take];
+      const gv = obs.cards[r.swap.give];
+      board.append(h("p", {}, W.swapped(tk ? cardName(tk, lang) : r.swap.take, gv ? cardName(gv, lang) : r.swap.give)));
+    }
+  }
+  if (obs.loser_hand) {
+    board.append(h("div", { class: "zone" }, h("h3", {}, `${W.loser_hand} (${seatName(obs.loser_hand.seat)})`),
+      cardsRow(h, obs.loser_hand.cards, obs, lang, {
+        selected: (id) => ui.take === id,
+        onclick: legal.length ? (id) => { ui.take = id; ctx.rerender(); } : undefined,
+        keyPrefix: "take:",
+      })));
+  }
+
+  // my own cards
+  let controls = null;
+  if (mine) {
+    const myTurn = legal.length > 0;
+    if (obs.phase === "choose_hand" && myTurn) {
+      const [lo, hi] = mine.hand_limits || [0, 5];
+      const picked = [...ui.hand].sort();
+      const text = ["hand", ...picked].join(" ");
+      const usable = new Set(legal.flatMap((a) => a.split(" ").slice(1)));
+      board.append(h("div", { class: "zone" },
+        h("h3", {}, `${W.choose} (${W.take(lo, hi)}) · ${picked.length}`),
+        cardsRow(h, mine.deck, obs, lang, {
+          selected: (id) => ui.hand.has(id),
+          disabled: (id) => !usable.has(id) || pending,
+          onclick: (id) => {
+            if (ui.hand.has(id)) ui.hand.delete(id);
+            else ui.hand.add(id);
+            ctx.rerender();
+          },
+          keyPrefix: "deck:",
+        })));
+      controls = h("div", { class: "controls" },
+        h("button", { type: "button", class: "primary", id: "duel-confirm", "data-key": "duel-confirm",
+          disabled: pending, onclick: () => act(text) }, `${W.take_hand} (${picked.length})`));
+    } else {
+      board.append(h("div", { class: "zone", "data-zone": "mine" },
+        h("h3", {}, `${W.your_hand} · ${name(me)}`
+          + (obs.committed.includes(me) ? ` · ✓ ${W.decided}` : "")
+          + (mine.shown.length ? ` · ${W.items_shown}: ${mine.shown.map((i) => cardName(obs.cards[i], lang)).join(", ")}` : "")),
+        cardsRow(h, mine.hand, obs, lang, {
+          selected: (id) => ui.card === id || ui.give === id,
+          onclick: myTurn ? (id) => {
+            if (obs.phase === "swap") ui.give = id;
+            else ui.card = id;
+            ctx.rerender();
+          } : undefined,
+          keyPrefix: "hand:",
+        })));
+      if (mine.commit) board.append(h("p", {}, `${W.chosen_face_down} ${describePlay(mine.commit, obs, lang)}`));
+      const buttons = [];
+      if (obs.phase === "rounds" && myTurn) {
+        const plays = legal.filter((a) => a.startsWith("play "));
+        if (plays.length) {
+          const forCard = ui.card ? plays.filter((a) => a.split(" ")[1] === ui.card) : [];
+          if (!forCard.length) buttons.push(h("span", { class: "muted" }, W.pick_card));
+          forCard.forEach((a, i) => buttons.push(h("button", {
+            type: "button", class: "primary", "data-action": a, "data-key": `play:${a}`,
+            "data-shortcut": String(i + 1), disabled: pending, onclick: () => act(a),
+          }, h("kbd", {}, String(i + 1)), describePlay(a, obs, lang))));
+        }
+      }
+      if (obs.phase === "swap" && myTurn) {
+        const text = ui.take && ui.give ? `swap ${ui.take} ${ui.give}` : null;
+        buttons.push(h("span", {}, W.swap_title));
+        buttons.push(h("button", { type: "button", class: "primary", "data-key": "swap",
+          disabled: !text || !legal.includes(text) || pending, onclick: () => act(text) },
+        `${W.swap}${ui.take ? `: ${W.take_this} ${cardName(obs.cards[ui.take], lang)}` : ""}`
+          + `${ui.give ? `, ${W.give_this} ${cardName(obs.cards[ui.give], lang)}` : ""}`));
+        if (legal.includes("no-swap")) {
+          buttons.push(h("button", { type: "button", "data-action": "no-swap", "data-key": "no-swap",
+            disabled: pending, onclick: () => act("no-swap") }, W.no_swap));
+        }
+      }
+      const endWords = { "offer-end": W.offer, "accept-end": W.accept, "decline-end": W.decline };
+      for (const a of ["accept-end", "decline-end", "offer-end"]) {
+        if (legal.includes(a)) {
+          buttons.push(h("button", { type: "button", "data-action": a, "data-key": a, disabled: pending,
+            onclick: () => act(a) }, endWords[a]));
+        }
+      }
+      if (buttons.length) controls = h("div", { class: "controls" }, buttons);
+    }
+    board.append(h("details", { class: "zone" }, h("summary", {}, W.deck_discard),
+      h("h3", {}, W.deck), cardsRow(h, mine.deck, obs, lang, { small: true }),
+      h("h3", {}, W.discard), cardsRow(h, mine.discard, obs, lang, { small: true })));
+  }
+  return { board, actions: controls || (mine ? h("div", {}) : null) };
+}
