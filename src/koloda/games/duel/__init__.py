@@ -53,7 +53,8 @@ Observation format (``state.observe(seat)``, a JSON-ready dict; ``observe(None)`
                                        # the loser's whole hand, played and unplayed
       "result": null | {"winner": 0 | null, "reason": "won" | "out_of_cards" | "agreement",
                         "killed": 1 | null, "swapped": true, "swap": null | {"take": "b02",
-                        "give": "a04"}},  # swap ids for the two duellists only
+                        "give": "a04"}},  # from the swap phase on (swapped: null until the
+                                       # winner decides); swap ids for the two duellists only
       "cards": {"a03": {"id": "a03", "key": "punch", "type": "attack", "strength": 1,
                         "requires": null | "cold" | "firearm", "deadly": false,
                         "name_ru": "Удар кулаком", "name_en": "Punch"},

@@ -228,8 +228,9 @@ def describe(event: Event, lang: str = "en") -> str:
                 extra += " (с предметом)" if ru else " (showing an item)"
             if kill:
                 extra += ", на убийство" if ru else ", to kill"
-            return (f"Раунд {r}: вы кладёте {_card(key, lang)}{extra}." if ru
-                    else f"Round {r}: you put down {_card(key, lang)}{extra}.")
+            return (f"Раунд {r}: {s(seat, lang)} кладёт лицом вниз {_card(key, lang)}{extra}."
+                    if ru else
+                    f"Round {r}: {s(seat, lang)} puts down {_card(key, lang)}{extra}, face down.")
         case DuelRoundRevealed(round=r, keys=keys, shown_keys=shown, kills=kills, winner=w,
                                wins=wins):
             parts = []

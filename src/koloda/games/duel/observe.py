@@ -78,7 +78,9 @@ def observe(state: DuelState, seat: int | None) -> dict[str, Any]:
             visible.update(state.swapped)
         view["result"] = result
     elif phase == Phase.SWAP:
-        view["result"] = {"winner": state.winner, "reason": "won", "killed": None,
+        assert state.winner is not None
+        killed = state.loser if state.kills[state.winner] else None
+        view["result"] = {"winner": state.winner, "reason": "won", "killed": killed,
                           "swapped": None, "swap": None}
     view["cards"] = {c: {"id": c, **CATALOGUE[state.keys[c]].to_json()} for c in sorted(visible)}
     return view
