@@ -140,4 +140,4 @@ def register(app: typer.Typer) -> None:
     app.command("replay", help=REPLAY_HELP,
                 short_help="Run a scenario file or a game record and print the outcome.",
                 epilog="Example: koloda replay "
-                "tests/scenarios/duel/kill_declared_in_lost_round.json --log")(replay_command)
+                "tests/scenarios/duel/kill-in-lost-round.json --log")(replay_command)

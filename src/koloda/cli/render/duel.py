@@ -54,7 +54,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "shown": ("shown items", "показанные предметы"),
     "played": ("played", "сыграно"),
     "hand_size": ("cards in hand", "карт в руке"),
-    "hand_hidden": ("choosing a hand", "выбор руки"),
     "ready": ("has decided", "решение принято"),
     "waiting": ("deciding…", "думает…"),
     "take_cards": ("Take {lo}-{hi} cards into your hand for this duel.",
@@ -227,17 +226,18 @@ class DuelRenderer(Renderer):
             s = d["seat"]
             if s == seat:
                 continue
-            bits = Text()
+            parts: list[Text] = []
             size = d.get("hand_size")
-            bits.append(f"{self.w('hand_size')}: {size}" if size is not None
-                        else self.w("hand_hidden"))
+            if size is not None:
+                parts.append(Text(f"{self.w('hand_size')}: {size}"))
             if d.get("shown"):
-                bits.append(f" · {self.w('shown')}: ")
-                bits.append(", ".join(self.short(cards.get(c)) for c in d["shown"]))
+                parts.append(Text(f"{self.w('shown')}: "
+                                  + ", ".join(self.short(cards.get(c)) for c in d["shown"])))
             if s in committed:
-                bits.append(f" · {self.w('ready')}", style="green")
+                parts.append(Text(self.w("ready"), style="green"))
             elif s in to_act:
-                bits.append(f" · {self.w('waiting')}", style="dim")
+                parts.append(Text(self.w("waiting"), style="dim"))
+            bits = Text(" · ").join(parts)
             table.add_row(self.seat_name(s, me=seat), bits)
         return table
 
