@@ -49,6 +49,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "rules_bots": ("Bots: {bots}", "Боты: {bots}"),
     "rules_no_summary": ("(no summary yet)", "(краткого описания пока нет)"),
     # play
+    "seat": ("seat {n}", "место {n}"),
     "player": ("Player {n}", "Игрок {n}"),
     "you": ("you", "вы"),
     "human": ("human", "человек"),

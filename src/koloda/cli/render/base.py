@@ -36,12 +36,16 @@ class Renderer:
     # --- words ------------------------------------------------------------------------------
 
     def seat_name(self, seat: int | None, *, me: int | None = None) -> str:
-        """``Player 1`` for seat 0 (``Player 1 (you)`` when it is the viewer's own seat):
-        people count players from 1, the engine counts seats from 0."""
+        """``seat 0`` (``seat 0 (you)`` when it is the viewer's own seat): the engine's seat
+        numbers, as the game's own log lines say them. A renderer whose game names players
+        otherwise overrides :meth:`name_of`."""
         if seat is None:
             return "—"
-        name = t("player", self.lang, n=seat + 1)
+        name = self.name_of(seat)
         return f"{name} ({t('you', self.lang)})" if seat == me else name
+
+    def name_of(self, seat: int) -> str:
+        return t("seat", self.lang, n=seat)
 
     def event(self, event: Event) -> str:
         """One line of the log in words."""
@@ -100,7 +104,7 @@ def _fill(tree: Tree, value: Any, *, top: bool = False) -> None:
             _node(tree, str(key), item)
     elif isinstance(value, list | tuple):
         for i, item in enumerate(value):
-            _node(tree, f"#{i + 1}", item)
+            _node(tree, f"[{i}]", item)
     else:
         tree.add(_scalar(value))
 
