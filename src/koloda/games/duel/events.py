@@ -239,7 +239,7 @@ def describe(event: Event, lang: str = "en") -> str:
                 if shown[seat] is not None:
                     text += (f" + {_card(shown[seat], lang)}")
                 if kills[seat]:
-                    text += " (на убийство)" if ru else " (to kill)"
+                    text += " — на убийство" if ru else " — to kill"
                 parts.append(text)
             won = (f"раунд выигрывает {s(w, lang)}" if w is not None else "ничья в раунде") if ru \
                 else (f"{s(w, lang)} wins the round" if w is not None else "nobody wins the round")
