@@ -106,15 +106,25 @@ class Table:
     seats: list[Seat]
     on_handover: Callable[[int], None] | None = None
     on_action: Callable[[int, Action], None] | None = None
-    _shown: dict[int, int] = field(default_factory=dict)
-    _last_human: int | None = None
+    #: Per seat, how many events of its log it has been shown.
+    _shown: dict[int, int] = field(default_factory=dict, init=False, repr=False)
+    #: The human seat that decided last (hot-seat: who holds the device).
+    _last_human: int | None = field(default=None, init=False, repr=False)
 
     @classmethod
-    def start(cls, game: Game, seats: Sequence[Seat], *, seed: int = 0,
-              **hooks: Any) -> Table:
+    def start(
+        cls,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        seed: int = 0,
+        on_handover: Callable[[int], None] | None = None,
+        on_action: Callable[[int, Action], None] | None = None,
+    ) -> Table:
         """A new game of ``game`` dealt from ``seed``, one seat per player."""
         state = game.new(seed=seed, players=len(seats))
-        return cls(game=game, state=state, seats=list(seats), **hooks)
+        return cls(game=game, state=state, seats=list(seats), on_handover=on_handover,
+                   on_action=on_action)
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.state.players:
