@@ -112,9 +112,12 @@ def test_handover_clears_the_screen_before_and_after():
     assert text.index(clear) < text.index("Pass the device to Player 2") < text.rindex(clear)
 
 
-def _view(seed: int = 5):
+SETUP = {"decks": [["punch", "snap_shot", "kick", "pistol", "dagger"], ["trip", "block"]]}
+
+
+def _view(state=None):
     game = load_game("duel")
-    state = game.new(seed=seed)
+    state = state if state is not None else game.from_setup(SETUP, seed=1)
     table = Table(game=game, state=state, seats=[None, None])  # type: ignore[list-item]
     return state, table.view(0)
 
@@ -122,9 +125,11 @@ def _view(seed: int = 5):
 def test_renderer_labels_contain_the_action_text():
     _, view = _view()
     r = DuelRenderer(get_spec("duel"), Lang.en)
-    for action in view.legal[:50]:
+    for action in view.legal:
         assert r.action_label(action, view).startswith(str(action))
     assert r.action_label(view.legal[0], view) == "hand — take no cards"
+    assert "hand a01 a02 — Punch (attack 1), Snap shot (defence 4 ☠)" in [
+        r.action_label(a, view) for a in view.legal]
 
 
 def test_renderer_shortcuts():
@@ -133,11 +138,10 @@ def test_renderer_shortcuts():
     assert str(r.parse_shortcut("a03 a01", view)) == "hand a01 a03"
     assert r.parse_shortcut("z99", view) is None
     state.apply_text(0, "hand a01 a02")
-    state.apply_text(1, "hand")
-    view = Table(game=load_game("duel"), state=state,
-                 seats=[None, None]).view(0)  # type: ignore[list-item]
+    state.apply_text(1, "hand b01")
+    _, view = _view(state)
     assert str(r.parse_shortcut("a01", view)) == "play a01"
-    # a02 (Snap shot) needs a firearm: the shortcut shows the pistol a10 and may declare a kill
-    assert str(r.parse_shortcut("a02", view)) == "play a02 show a10"
-    assert str(r.parse_shortcut("a02 kill", view)) == "play a02 show a10 kill"
+    # a02 (Snap shot) needs a firearm: the shortcut shows the pistol a04 and may declare a kill
+    assert str(r.parse_shortcut("a02", view)) == "play a02 show a04"
+    assert str(r.parse_shortcut("a02 kill", view)) == "play a02 show a04 kill"
     assert r.parse_shortcut("a01 kill", view) is None
