@@ -53,7 +53,7 @@ def test_beats_random() -> None:
             result = state.result()
             assert result is not None
             score += int(result.scores[hero])
-    assert score > 30  # wins minus losses over 200 games (measured +72)
+    assert score > 30  # wins minus losses over 200 games (measured +77: 128 won, 51 lost)
 
 
 def test_takes_a_full_varied_hand() -> None:

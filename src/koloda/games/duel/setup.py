@@ -59,7 +59,8 @@ def _check_players(players: int) -> None:
 
 def deal(cls: type[S], options: DuelOptions, *, players: int, seed: int) -> S:
     """A duel between two random decks from the sample set, dealt with the state's generator:
-    ``deck_size`` battle cards and ``items`` weapon items each, no copy given twice."""
+    ``deck_size`` battle cards and ``items`` weapon items each (first an item of each weapon
+    kind the cards need), no copy given twice."""
     _check_players(players)
     if options.attacker is not None and options.deck_size < 5:
         raise InvalidOption("in attack mode the attacker needs a deck of at least 5 cards "
@@ -70,7 +71,10 @@ def deal(cls: type[S], options: DuelOptions, *, players: int, seed: int) -> S:
     for _ in range(_DEAL_TRIES):
         battle = rng.shuffled(pool(BATTLE_KEYS))
         items = rng.shuffled(pool(ITEM_KEYS))
-        decks = [battle[:n] + items[:k], battle[n:2 * n] + items[k:2 * k]]
+        decks = []
+        for seat in (0, 1):
+            cards = battle[seat * n:(seat + 1) * n]
+            decks.append(cards + _items_for(cards, items, k))
         if options.attacker is None or eligible_count(decks[options.attacker]) >= 5:
             break
     else:  # pragma: no cover - the sample set makes this practically impossible
@@ -78,6 +82,24 @@ def deal(cls: type[S], options: DuelOptions, *, players: int, seed: int) -> S:
     for d in decks:
         rng.shuffle(d)
     return _build(cls, options, seed=seed, rng=rng, decks=decks, discards=[[], []])
+
+
+def _items_for(cards: list[str], items: list[str], k: int) -> list[str]:
+    """``k`` items taken from the shuffled ``items`` (which loses them): first one of each
+    weapon kind the cards need, in the order the cards need them («приготовьте и карты
+    соответствующих предметов»), then the next ones."""
+    out: list[str] = []
+    for key in cards:
+        need = CATALOGUE[key].requires
+        if need is None or len(out) >= k or any(CATALOGUE[i].item == need for i in out):
+            continue
+        for i, item in enumerate(items):
+            if CATALOGUE[item].item == need:
+                out.append(items.pop(i))
+                break
+    while len(out) < k and items:
+        out.append(items.pop(0))
+    return out
 
 
 def build_from_setup(cls: type[S], options: DuelOptions, *, players: int, seed: int,
