@@ -19,7 +19,8 @@ text                               meaning
 ``throw def C1,C2``                throw cards in on the defender's (or ``att``) side
 =================================  ==============================================================
 
-CARD is a card in play: its catalogue id and copy number, ``nr_catapult#2``.
+CARD is a card in play: its catalogue id and copy number, ``nr_catapult#2``. Lists of cards
+(``C1,C2``) are sets: they are read in any order and written sorted.
 
 >>> parse_action("play nr_catapult#1+sp_decoy#1@s2")
 Play(card='nr_catapult#1', target=2, suit='', decoy='sp_decoy#1')
@@ -131,7 +132,11 @@ def _card_token(text: str, original: str) -> str:
 
 
 def _cards(text: str, original: str) -> tuple[str, ...]:
-    return tuple(_card_token(t, original) for t in text.split(","))
+    """A set of cards, in canonical (sorted) order."""
+    cards = sorted(_card_token(t, original) for t in text.split(","))
+    if len(set(cards)) != len(cards):
+        raise ActionSyntaxError(f"{original!r}: a card is named twice")
+    return tuple(cards)
 
 
 def _with_decoy(text: str, original: str) -> tuple[str, str]:

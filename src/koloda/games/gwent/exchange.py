@@ -164,6 +164,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         cards = (action.card, action.decoy)
     suit = Suit(action.suit) if action.suit else (c.suits[0] if c.suits else Suit.CLOSE)
     lead = action.target < 0
+    bard_seat = -1
     value = placed_value(ex, seat, c, lead=lead, mult=mult, decoy=bool(action.decoy))
     if seat in ex.bard and not c.trump and not c.has(Perk.ULTIMA) \
             and st.options.bard_lasts == NEXT_CARD:
@@ -212,11 +213,13 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
                           named=open_suit(ex, top), trump=c.trump)
         stack.layers.append(new)
         if bard_open and (new.side == side or new.damage == 0) and top.owner not in ex.bard:
-            ex.bard.append(top.owner)
-            st.events.append(GwentBardCovered(top.owner))
+            bard_seat = top.owner
     top = stack.top
     st.events.append(GwentCardPlaced(seat, action.card, stack.id, lead, value, top.damage,
                                      1 - top.side))
+    if bard_seat >= 0:
+        ex.bard.append(bard_seat)
+        st.events.append(GwentBardCovered(bard_seat))
     if not ex.pending and (ex.units >= ex.max_units or not plays(st, seat, ex, side)):
         _finish_action(st, ex, side)
 

@@ -110,7 +110,7 @@ def medic_actions(st: GwentState, seat: int) -> list[Medic]:
         if decoy and can_decoy(c):
             for i, g in enumerate(groups):
                 for h in groups[i + 1:]:
-                    out.append(Medic(cid, (g[0], h[0]), decoy))
+                    out.append(Medic(cid, tuple(sorted((g[0], h[0]))), decoy))
     return out
 
 

@@ -70,7 +70,7 @@ def legal(st: GwentState, seat: int) -> list[Action]:
         units = _units(st, seat, st.window_values[side])[:MAX_UNITS]
         for k in range(1, len(units) + 1):
             for combo in combinations(units, k):
-                out.append(Throw(side, tuple(c for u in combo for c in u)))
+                out.append(Throw(side, tuple(sorted(c for u in combo for c in u))))
     return out
 
 

@@ -1,0 +1,88 @@
+"""The state protocol: text forms, serialization, copies, samples, refusals, descriptions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from koloda.engine import ActionSyntaxError, IllegalAction, Rng, get_spec, load_game
+from koloda.games.gwent.actions import parse_action
+
+from .helpers import act, table
+
+
+def _play(seed: int, players: int, steps: int):  # type: ignore[no-untyped-def]
+    s = load_game("gwent", players=players).new(seed=seed)
+    rng = Rng.from_seed(seed)
+    for _ in range(steps):
+        if s.is_terminal:
+            break
+        seat = s.to_act[rng.randbelow(len(s.to_act))]
+        legal = s.legal_actions(seat)
+        s.apply(seat, legal[rng.randbelow(len(legal))])
+    return s
+
+
+def test_text_forms_round_trip() -> None:
+    for text in ("deck monsters", "play nr_catapult#1@new", "play st_barclay_els#1:ranged@s3",
+                 "play nr_ves#1+sp_decoy#2@s1", "end", "pass", "name def siege",
+                 "medic nr_dun_banner_medic#1+sp_decoy#1 a#1,b#2", "spy nr_thaler#1",
+                 "scorch sp_scorch#1 nr_ves#1", "throw att ne_zoltan_chivay#1,nr_ves#1"):
+        assert str(parse_action(text)) == text
+    for bad in ("", "play", "play nr_ves@new", "play nr_ves#1", "play nr_ves#1@x",
+                "name top close", "throw att a#1,a#1", "play nr_ves#1:air@new"):
+        with pytest.raises(ActionSyntaxError):
+            parse_action(bad)
+
+
+def test_clone_is_independent_and_equal() -> None:
+    s = _play(4, 3, 60)
+    c = s.clone()
+    assert c.to_json() == s.to_json()
+    seat = c.to_act[0]
+    c.apply(seat, c.legal_actions(seat)[0])
+    assert c.to_json() != s.to_json()
+    assert type(s).from_json(json.loads(json.dumps(s.to_json()))).to_json() == s.to_json()
+
+
+def test_resample_keeps_what_the_seat_knows() -> None:
+    for seed in range(4):
+        s = _play(seed, 4, 40 + seed * 7)
+        for seat in range(4):
+            r = s.resample(seat, Rng.from_seed(seed))
+            assert r.observe(seat) == s.observe(seat)
+            assert sorted(r.all_cards() or []) == sorted(s.all_cards() or [])
+            for p in range(4):
+                assert set(s.known[p]) <= set(r.hands[p])
+
+
+def test_refused_actions_change_nothing() -> None:
+    s = table([["nr_ves"], ["ng_rainfarn"]])
+    before = s.to_json()
+    for text, reason in (("play nr_catapult#1@new", "not in your hand"),
+                         ("play nr_ves#1@s4", "no stack"), ("pass", "not a legal action")):
+        with pytest.raises(IllegalAction, match=reason):
+            act(s, f"0: {text}")
+    with pytest.raises(IllegalAction, match="turn"):
+        act(s, "1: pass")
+    assert s.to_json() == before
+
+
+def test_events_are_described_in_both_languages() -> None:
+    s = _play(2, 3, 80)
+    spec = get_spec("gwent")
+    for e in s.events:
+        for lang in ("en", "ru"):
+            line = spec.describe(e, lang)
+            assert line and "Gwent" not in line
+
+
+def test_hidden_deals_are_private() -> None:
+    s = load_game("gwent", players=3).new(seed=1)
+    for e in s.events:
+        if e.kind_name() in ("GwentHandDealt", "GwentNeutralDealt"):
+            seat = e.seat  # type: ignore[attr-defined]
+            assert e.to.sees(seat) and not e.to.sees(None)
+            assert not e.to.sees((seat + 1) % 3)
+    assert s.observe(None)["hand"] is None
