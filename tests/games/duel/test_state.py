@@ -277,3 +277,12 @@ def test_play_commit_stays_with_the_card_until_reveal() -> None:
     s = act(duel(), "0: hand a01 a02", "1: hand b01 b02", "0: play a01")
     assert s.commits == {0: Play("a01")} and "a01" in s.hands[0]
     assert s.phase == Phase.ROUNDS and s.to_act == (1,)
+
+
+def test_random_decks_hold_the_items_their_cards_need() -> None:
+    game = load_game("duel")  # two items per deck, two weapon kinds
+    for seed in range(50):
+        s = game.new(seed=seed)
+        for seat in (0, 1):
+            battle = [c for c in s.decks[seat] if not CATALOGUE[s.keys[c]].is_item]
+            assert len(battle) == 10 and s.eligible(seat) == battle
