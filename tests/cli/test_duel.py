@@ -28,20 +28,38 @@ def test_main_job_plays_a_full_duel_always_choosing_1(runner):
     assert "Game over" in out
 
 
+def _deal(seed: int):
+    """Player 1's deck for ``seed``, as the view describes it: (battle card ids, card table)."""
+    obs = load_game("duel").new(seed=seed).observe(0)
+    cards = obs["cards"]
+    battle = [c for c in obs["me"]["deck"] if cards[c].get("item") is None]
+    return battle, cards
+
+
 def test_main_job_with_cards_chosen_by_id(runner):
-    # seed 5 deals Player 1 Kick a01, Punch a03 and Punch a07 among others
-    res = invoke(runner, *MAIN_JOB, "--seed", "5", input="a01 a03 a07\n" + "1\n" * 40)
+    battle, cards = _deal(5)
+    chosen = battle[:3]
+    res = invoke(runner, *MAIN_JOB, "--seed", "5", input=" ".join(chosen) + "\n" + "1\n" * 40,
+                 env={"COLUMNS": "300"})
     assert res.exit_code == 0, res.output
-    out = res.stdout
-    assert "Player 1 takes into the hand: Kick (attack 2), Punch (attack 1), Punch" in out
-    assert "Game over" in out
+    line = next(x for x in res.stdout.splitlines() if "Player 1 takes into the hand: " in x)
+    for c in chosen:
+        assert f"{cards[c]['name_en']} ({cards[c]['type']} {cards[c]['strength']}" in line
+    assert "Game over" in res.stdout
 
 
 def test_duel_view_shows_cards_in_words_and_hides_the_opponent(runner):
-    res = invoke(runner, *MAIN_JOB, "--seed", "5", input="a01 a03 a07\n" + "1\n" * 40)
+    battle, cards = _deal(5)
+    res = invoke(runner, *MAIN_JOB, "--seed", "5", input=" ".join(battle[:3]) + "\n" + "1\n" * 40)
     out = res.stdout
-    assert "[a01] Kick — attack 2" in out
-    assert "needs firearm · ☠" in out  # a02 Snap shot: weapon need and the deadly mark
+    for c in battle:
+        info = cards[c]
+        line = f"[{c}] {info['name_en']} — {info['type']} {info['strength']}"
+        if info["requires"]:
+            line += " · needs " + {"cold": "cold weapon", "firearm": "firearm"}[info["requires"]]
+        if info["deadly"]:
+            line += " · ☠"
+        assert line in out
     assert "weapon items" in out
     assert "Player 1: deck —" in out
     assert "Player 2: deck —" not in out
@@ -51,10 +69,13 @@ def test_duel_view_shows_cards_in_words_and_hides_the_opponent(runner):
 
 
 def test_russian_duel(runner):
+    battle, cards = _deal(5)
     res = invoke(runner, *MAIN_JOB, "--seed", "5", "--lang", "ru", input="1\n" * 40)
     assert res.exit_code == 0, res.output
     assert "Ваша колода — Игрок 1 (вы)" in res.stdout
-    assert "Пинок — атака 2" in res.stdout
+    info = cards[battle[0]]
+    ru_type = {"attack": "атака", "trick": "уловка", "defence": "защита"}[info["type"]]
+    assert f"{info['name_ru']} — {ru_type} {info['strength']}" in res.stdout
     assert "Игра окончена" in res.stdout
 
 
