@@ -1,9 +1,10 @@
 """The duel's state and rules: choosing hands, rounds of simultaneous reveals, the end.
 
-Zones per seat (lists of card ids, kept sorted): ``decks`` («колода»), ``discards`` («сброс»),
-``hands`` (the hand's unplayed cards), ``played`` (cards played in this duel), ``shown`` (weapon
-items shown from the deck in this duel). ``chosen`` records the hand as chosen (played and
-unplayed) for the end of the duel. ``keys`` maps every card id to its catalogue key.
+Zones per seat (lists of card ids): ``decks`` («колода») and ``discards`` («сброс»), sorted;
+``hands`` (the hand's unplayed cards), sorted; ``played`` (cards played in this duel) and
+``shown`` (weapon items shown from the deck in this duel), in the order of play. ``chosen``
+records the hand as chosen (played and unplayed) for the end of the duel. ``keys`` maps every
+card id to its catalogue key.
 
 Phases: ``choose_hand`` (both seats at once) → ``rounds`` (both seats with cards commit at once;
 an offer to end waits for the other seat's answer) → ``swap`` (the winner alone) → ``over``.
