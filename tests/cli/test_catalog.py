@@ -77,6 +77,32 @@ def test_top_help_names_every_command(runner):
         assert name in res.stdout
 
 
+def test_plugin_commands_are_listed_and_run(runner):
+    import importlib.util
+
+    res = invoke(runner, "--help")
+    for module, command in (("koloda.sim.cli", "simulate"), ("koloda.server.cli", "serve"),
+                            ("koloda.bots.cli", "duel")):
+        if importlib.util.find_spec(module) is not None:
+            assert command in res.stdout
+    if importlib.util.find_spec("koloda.bots.cli") is not None:
+        res = invoke(runner, "duel", "--help")
+        assert res.exit_code == 0 and "advise" in res.stdout
+
+
+def test_own_commands_do_not_load_the_plugins():
+    import subprocess
+    import sys
+
+    code = ("import sys; from typer.testing import CliRunner; from koloda.cli import app; "
+            "r = CliRunner().invoke(app, ['rules', 'duel']); assert r.exit_code == 0, r.output; "
+            "print(sorted(m for m in ('koloda.sim', 'koloda.server', 'koloda.bots.cli') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def test_plugin_modules_in_order_and_missing_ones_skipped():
     from koloda.cli import PLUGIN_MODULES, _plugin
 

@@ -1,9 +1,11 @@
 """The ``koloda`` command (Typer + Rich).
 
 Our commands: ``games``, ``rules``, ``play``, ``replay``. Other packages add theirs through a
-module defining ``register(app: typer.Typer) -> None``; the modules in :data:`PLUGIN_MODULES` are
-registered in that order when they can be imported, and silently skipped while they do not exist
-(or while an optional dependency they need is not installed).
+module defining ``register(app: typer.Typer) -> None``; :func:`load_plugins` calls the
+``register(app)`` of the modules in :data:`PLUGIN_MODULES`, in that order, for those that can be
+imported, silently skipping those that do not exist yet (or whose optional dependencies are not
+installed). It runs the first time a command that is not ours is asked for or the commands are
+listed (``koloda --help``), so that ``koloda play`` does not wait for SciPy and FastAPI to load.
 
 Every :class:`~koloda.engine.KolodaError` becomes a one-line message on stderr and exit code 2.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from types import ModuleType
+from typing import Any
 
 import typer
 
@@ -48,10 +51,28 @@ def _plugin(name: str) -> ModuleType | None:
         return None
 
 
-for _name in PLUGIN_MODULES:
-    _module = _plugin(_name)
-    if _module is not None:
-        _module.register(app)
+_plugins_loaded = False
+
+
+def load_plugins() -> None:
+    """Call ``register(app)`` of every importable module of :data:`PLUGIN_MODULES` (once)."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for name in PLUGIN_MODULES:
+        module = _plugin(name)
+        if module is not None:
+            module.register(app)
+
+
+def _plugin_commands() -> dict[str, Any]:
+    load_plugins()
+    group = typer.main.get_command(app)
+    return dict(getattr(group, "commands", {}))
+
+
+KolodaGroup.load_more = _plugin_commands
 
 
 def main() -> None:
@@ -59,4 +80,4 @@ def main() -> None:
     app(prog_name="koloda")
 
 
-__all__ = ["PLUGIN_MODULES", "app", "main"]
+__all__ = ["PLUGIN_MODULES", "app", "load_plugins", "main"]

@@ -6,7 +6,8 @@ another package) becomes one line on stderr and exit code 2, with no traceback.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, ClassVar
 
 import typer
 from rich.console import Console
@@ -20,7 +21,35 @@ EXIT_USAGE = 2
 
 
 class KolodaGroup(TyperGroup):
-    """The top-level command group: turns Koloda's errors into a one-line message."""
+    """The top-level command group: turns Koloda's errors into a one-line message, and adds
+    the commands of other packages only when they are needed.
+
+    Those packages import heavy libraries (SciPy, FastAPI); ``koloda play`` should not wait for
+    them. :attr:`load_more` is called once, the first time a command that is not built in is
+    looked up or the commands are listed (``--help``), and its commands join the group.
+    """
+
+    #: Returns the commands registered by other packages (set by :mod:`koloda.cli`).
+    load_more: ClassVar[Callable[[], Mapping[str, Any]] | None] = None
+
+    def _add_more(self) -> None:
+        if getattr(self, "_more_added", False):
+            return
+        self._more_added = True
+        if KolodaGroup.load_more is not None:
+            for name, command in KolodaGroup.load_more().items():
+                self.commands.setdefault(name, command)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is None:
+            self._add_more()
+            command = super().get_command(ctx, cmd_name)
+        return command
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        self._add_more()
+        return super().list_commands(ctx)
 
     def invoke(self, ctx: Any) -> Any:
         try:
