@@ -45,8 +45,10 @@ def after_click(page: Page, click: Callable[[], None]) -> None:
         "|| document.getElementById('error').textContent !== ''",
         arg=[before], timeout=10_000,
     )
-    error = page.text_content("#error")
-    assert not error, error
+    error = page.text_content("#error") or ""
+    # a bot's choice in the same simultaneous step may have moved the table on: the page shows
+    # the refusal and the new view, and the person chooses again (as a person would)
+    assert not error or "moved on" in error, error
 
 
 def play_generic(page: Page) -> None:

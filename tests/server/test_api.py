@@ -19,7 +19,7 @@ def test_create_table_gives_each_human_seat_its_own_secret_link(client: TestClie
     t = new_table(client, players=3, seats=[
         {"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}])
     humans = [s for s in t["seats"] if s["kind"] == "human"]
-    assert [s["name"] for s in t["seats"]] == ["Ann", "Player 2", "Bot random"]
+    assert [s["name"] for s in t["seats"]] == ["Ann", "Player 2", "Bot 3"]
     tokens = {s["token"] for s in humans}
     assert len(tokens) == 2 and all(len(tok) >= 32 for tok in tokens)
     assert all(s["link"] == f"/t/{t['table']}#seat={s['token']}" for s in humans)

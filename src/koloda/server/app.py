@@ -3,6 +3,8 @@
 HTTP (JSON; errors are ``{"type": "error", "code": …, "message": …}`` with a fitting status):
 
 - ``GET /api/games?lang=en`` — the registered games, their options and bots;
+- ``GET /api/games/{game}/cards`` — the printed card catalogue for games whose views name
+  cards by id only (Gwent);
 - ``POST /api/tables`` — create a table: ``{"game", "players", "options", "seats": [{"kind":
   "human"|"bot", "bot", "name"}], "lang", "seed"}``; answers the table, the host token, one
   secret link per human seat and the spectator link;
@@ -41,6 +43,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from koloda.server.catalogue import catalogue
 from koloda.server.errors import ClientError
 from koloda.server.hub import Hub, SeatRequest, games_catalogue
 from koloda.server.room import Client, Room
@@ -199,6 +202,13 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
     @app.get("/api/games")
     async def games(lang: Lang = "en") -> list[dict[str, Any]]:
         return games_catalogue(lang)
+
+    @app.get("/api/games/{game}/cards")
+    async def game_cards(game: str) -> dict[str, Any]:
+        found = catalogue(game)
+        if found is None:
+            raise ClientError("unknown_game", f"{game} has no separate card catalogue")
+        return found
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: TableBody, request: Request) -> dict[str, Any]:

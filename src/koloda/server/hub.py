@@ -36,7 +36,7 @@ class SeatRequest:
 
 def _seat_name(kind: str, bot: str | None, seat: int, lang: str) -> str:
     if kind == "bot":
-        return ("Бот " if lang == "ru" else "Bot ") + (bot or "").removeprefix("bot:")
+        return ("Бот " if lang == "ru" else "Bot ") + str(seat + 1)
     return ("Игрок " if lang == "ru" else "Player ") + str(seat + 1)
 
 

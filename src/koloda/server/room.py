@@ -413,7 +413,10 @@ class Room:
 
     async def _run_bots(self) -> None:
         while True:
-            if self.bot_delay > 0:
+            # a bot alone to act waits so people can follow its move; in a simultaneous step
+            # its choice is hidden anyway, and choosing at once keeps the step's version from
+            # moving while a person is choosing
+            if self.bot_delay > 0 and len(self.state.to_act) == 1:
                 await asyncio.sleep(self.bot_delay)
             async with self.lock:
                 seat = next((s for s in self.state.to_act if self.seats[s].kind == "bot"), None)

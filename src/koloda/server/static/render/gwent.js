@@ -1,0 +1,196 @@
+// Gwent at the table («настольный гвинт»): cards drawn from the printed catalogue (value, suits,
+// perk icons, names, trump), the exchange's stacks, points and damage, your hand; tap a card to
+// see what you can do with it, every choice as a button in words.
+
+const SUITS = {
+  close: { en: "Close", ru: "Мечи", icon: "⚔" },
+  ranged: { en: "Ranged", ru: "Луки", icon: "➶" },
+  siege: { en: "Siege", ru: "Осада", icon: "⚙" },
+};
+const PERKS = {
+  bond: { en: "Tight bond", ru: "Братишки", icon: "⚭" },
+  muster: { en: "Muster", ru: "Тупые братишки", icon: "⚑" },
+  medic: { en: "Medic", ru: "Медик", icon: "✚" },
+  spy: { en: "Spy", ru: "Шпион", icon: "◉" },
+  specialist: { en: "Morale boost", ru: "Специалист", icon: "✜" },
+  bard: { en: "Bard (horn)", ru: "Бард", icon: "♪" },
+  ultima: { en: "Ultima (scorch)", ru: "Ультима", icon: "☠" },
+  decoy: { en: "Decoy", ru: "Чучело", icon: "☃" },
+  scorch: { en: "Scorch", ru: "Казнь", icon: "☄" },
+};
+const W = {
+  en: {
+    round: "Round", points: "Round points", damage: "Damage this round", deck: "deck", hand: "in hand",
+    exchange: "Exchange", attacker: "attacker", defender: "defender", ap: "action points",
+    stacks: "On the table", new: "new attack", stack: "stack", open: "open card", presses: "presses on",
+    your_hand: "Your hand", neutrals: "Your neutral cards", discards: "Discards", trump: "trump",
+    pick: "Tap a card to see what you can do with it, or choose below", play: "Play", on: "on",
+    cover: "cover stack", with_decoy: "with Decoy", end: "End the action", pass: "Pass",
+    name: "Name the suit", medic: "Medic: revive", spy: "Spy", scorch: "Scorch", throw: "Throw in",
+    choose_deck: "Choose deck", att: "attacker's side", def: "defender's side", throw_in: "Throw-in",
+    winners: "Winners", value: "value", named: "named suit",
+  },
+  ru: {
+    round: "Раунд", points: "Очки раундов", damage: "Урон в раунде", deck: "колода", hand: "в руке",
+    exchange: "Гейм", attacker: "атакует", defender: "защищается", ap: "очки действий",
+    stacks: "На столе", new: "новая атака", stack: "стопка", open: "открытая карта", presses: "давит на",
+    your_hand: "Ваша рука", neutrals: "Ваши нейтральные карты", discards: "Сброс", trump: "козырь",
+    pick: "Нажмите карту, чтобы увидеть ходы с ней, или выберите ниже", play: "Сыграть", on: "на",
+    cover: "покрыть стопку", with_decoy: "с Чучелом", end: "Закончить действие", pass: "Пас",
+    name: "Назначить масть", medic: "Медик: вернуть", spy: "Шпион", scorch: "Казнь", throw: "Подбросить",
+    choose_deck: "Выбрать колоду", att: "сторона атакующего", def: "сторона защитника", throw_in: "Подбрасывание",
+    winners: "Победители", value: "сила", named: "назначенная масть",
+  },
+};
+
+let catalogue = null;
+let loading = null;
+const ui = { key: null, card: null };
+
+function ensureCatalogue(ctx) {
+  if (catalogue || loading) return;
+  loading = fetch("/api/games/gwent/cards").then((r) => r.json()).then((data) => {
+    catalogue = data;
+    ctx.rerender();
+  }).catch(() => { catalogue = {}; });
+}
+
+function face(instance) {
+  const id = String(instance).split("#")[0];
+  return catalogue ? catalogue[id] : null;
+}
+
+function nameOf(instance, lang) {
+  const f = face(instance);
+  return f ? (lang === "ru" ? f.name_ru : f.name_en) : instance;
+}
+
+function cardEl(h, instance, lang, opts = {}) {
+  const f = face(instance);
+  const classes = ["card", "gw"];
+  if (opts.selected) classes.push("selected");
+  if (opts.small) classes.push("small");
+  let body;
+  if (!f) {
+    body = [h("span", { class: "name" }, instance)];
+  } else {
+    if (f.trump) classes.push("trump");
+    body = [
+      h("span", { class: "type" }, f.suits.map((s) => (SUITS[s] ? `${SUITS[s].icon} ${SUITS[s][lang]}` : s)).join(" / ")
+        || (lang === "ru" ? "Особая" : "Special")),
+      h("span", { class: "value", title: W[lang].value }, f.suits.length ? f.value : "★", f.trump ? h("small", { title: W[lang].trump }, " ♔") : null),
+      h("span", { class: "name" }, lang === "ru" ? f.name_ru : f.name_en),
+      h("span", { class: "perks" }, f.perks.map((p) => h("span", { title: PERKS[p] ? PERKS[p][lang] : p },
+        `${PERKS[p] ? PERKS[p].icon : ""} ${PERKS[p] ? PERKS[p][lang] : p} `))),
+    ];
+  }
+  const label = f ? `${lang === "ru" ? f.name_ru : f.name_en}${f.suits.length ? `, ${f.value}` : ""}` : instance;
+  if (opts.onclick) {
+    return h("button", { type: "button", class: classes.join(" "), onclick: opts.onclick, disabled: opts.disabled,
+      "aria-pressed": opts.selected ? "true" : "false", "aria-label": label, "data-card": instance,
+      "data-key": `gw:${instance}` }, body);
+  }
+  return h("div", { class: classes.join(" "), role: "img", "aria-label": label, "data-card": instance }, body);
+}
+
+function actionLabel(text, lang, seatName) {
+  const w = W[lang];
+  const names = (list) => list.split(",").map((c) => nameOf(c, lang)).join(", ");
+  const parts = text.split(" ");
+  switch (parts[0]) {
+    case "deck":
+      return `${w.choose_deck}: ${parts[1]}`;
+    case "play": {
+      const [cardPart, where] = parts[1].split("@");
+      const [main, decoy] = cardPart.split("+");
+      const [inst, suit] = main.split(":");
+      let out = `${w.play} ${nameOf(inst, lang)}`;
+      if (suit) out += ` (${SUITS[suit] ? SUITS[suit][lang] : suit})`;
+      if (decoy) out += ` ${w.with_decoy}`;
+      out += where === "new" ? ` — ${w.new}` : ` — ${w.cover} ${where.slice(1)}`;
+      return out;
+    }
+    case "end":
+      return w.end;
+    case "pass":
+      return w.pass;
+    case "name":
+      return `${w.name}: ${parts[1] === "att" ? w.att : w.def} — ${SUITS[parts[2]] ? SUITS[parts[2]][lang] : parts[2]}`;
+    case "medic":
+      return `${w.medic} ${names(parts[2] || "")} (${names(parts[1])})`;
+    case "spy":
+      return `${w.spy}: ${nameOf(parts[1], lang)}`;
+    case "scorch":
+      return `${w.scorch}: ${nameOf(parts[1], lang)} → ${parts[2] ? nameOf(parts[2], lang) : ""}`;
+    case "throw":
+      return `${w.throw} (${parts[1] === "att" ? w.att : w.def}): ${names(parts[2] || "")}`;
+    default:
+      return text;
+  }
+}
+
+export function render(ctx) {
+  const { h, view, lang, act, pending, seatName } = ctx;
+  ensureCatalogue(ctx);
+  const w = W[lang] || W.en;
+  const obs = view.observation;
+  const me = view.seat;
+  const key = `${view.version}`;
+  if (ui.key !== key) { ui.key = key; ui.card = null; }
+  const board = h("section", { class: "panel gwent" });
+  board.append(h("div", { class: "score-line" }, h("span", {}, `${w.round} ${obs.round}`),
+    obs.exchange ? h("span", {}, `${w.exchange} ${obs.exchange.number}`) : null));
+  board.append(h("div", { class: "players" }, Array.from({ length: obs.players }, (_, i) => h("div", {
+    class: `player${i === me ? " mine" : ""}${obs.to_act.includes(i) ? " acting" : ""}`, "data-seat": i,
+  },
+  h("strong", {}, seatName(i)),
+  h("div", { class: "stats" },
+    h("span", {}, `${w.deck}: ${obs.decks[i] || "…"}`),
+    h("span", { title: w.points }, `★ ${obs.points[i]}`),
+    h("span", { title: w.damage }, `✖ ${obs.damage[i]}`),
+    h("span", { title: w.hand }, `🂠 ${obs.hand_counts[i]}`),
+    obs.exchange && obs.exchange.attacker === i ? h("span", {}, `⚔ ${w.attacker} · ${w.ap} ${obs.exchange.ap[0]}`) : null,
+    obs.exchange && obs.exchange.defender === i ? h("span", {}, `🛡 ${w.defender} · ${w.ap} ${obs.exchange.ap[1]}`) : null),
+  obs.discards[i] && obs.discards[i].length ? h("details", {}, h("summary", {}, `${w.discards} (${obs.discards[i].length})`),
+    h("div", { class: "cards" }, obs.discards[i].map((c) => cardEl(h, c, lang, { small: true })))) : null))));
+
+  const ex = obs.exchange;
+  if (ex && ex.stacks.length) {
+    board.append(h("div", { class: "zone" }, h("h3", {}, w.stacks),
+      h("div", { class: "stacks" }, ex.stacks.map((s) => h("div", { class: "stack", "data-stack": s.id },
+        h("div", {}, h("strong", {}, `${w.stack} ${s.id}`), ` · ${seatName(s.owner)}`,
+          s.damage ? ` · ✖ ${s.damage} → ${s.presses_on === 0 ? w.attacker : w.defender}` : " · ✓"),
+        h("div", { class: "cards" }, s.layers.flatMap((layer) => layer.cards.map((c) => cardEl(h, c, lang, { small: true })))))))));
+  }
+  if (ex && ex.named && ex.named.some(Boolean)) {
+    board.append(h("p", {}, `${w.named}: ${ex.named.map((n) => (n && SUITS[n] ? SUITS[n][lang] : "—")).join(" / ")}`));
+  }
+  if (obs.throw_in) board.append(h("p", {}, `${w.throw_in}: ${obs.throw_in.seats.map(seatName).join(", ")}`));
+  if (obs.winners && obs.winners.length) {
+    board.append(h("p", { class: "verdict" }, `${w.winners}: ${obs.winners.map(seatName).join(", ")}`));
+  }
+
+  let controls = null;
+  if (obs.hand) {
+    const inLegal = (c) => view.legal.some((a) => a.includes(c));
+    board.append(h("div", { class: "zone", "data-zone": "mine" }, h("h3", {}, w.your_hand),
+      h("div", { class: "cards" }, obs.hand.map((c) => cardEl(h, c, lang, {
+        selected: ui.card === c,
+        onclick: view.legal.length ? () => { ui.card = ui.card === c ? null : c; ctx.rerender(); } : undefined,
+        disabled: pending || !inLegal(c),
+      })))));
+    if (obs.my_neutrals && obs.my_neutrals.length) {
+      board.append(h("details", { class: "zone" }, h("summary", {}, w.neutrals),
+        h("div", { class: "cards" }, obs.my_neutrals.map((c) => cardEl(h, c, lang, { small: true })))));
+    }
+    if (view.legal.length) {
+      const shown = ui.card ? view.legal.filter((a) => a.includes(ui.card)) : view.legal.filter((a) => !a.startsWith("play ") || view.legal.length <= 12);
+      const buttons = shown.slice(0, 30).map((a, i) => h("button", {
+        type: "button", "data-action": a, "data-key": `gwa:${a}`, "data-shortcut": i < 9 ? String(i + 1) : undefined,
+        disabled: pending, onclick: () => act(a),
+      }, i < 9 ? h("kbd", {}, String(i + 1)) : null, actionLabel(a, lang, seatName)));
+      controls = h("div", { class: "controls" }, ui.card ? null : h("span", { class: "muted" }, w.pick), buttons);
+    }
+  }
+  return { board, actions: controls || (obs.hand ? h("div", {}) : null) };
+}
