@@ -83,6 +83,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "  help  — эта справка и краткие правила\n"
         "  quit  — выйти из игры",
     ),
+    "thinking": ("{player} is thinking…", "{player} думает…"),
     "handover": ("Pass the device to {player}", "Передайте устройство: {player}"),
     "handover_hint": ("{player}: press Enter when nobody else is looking.",
                       "{player}: нажмите Enter, когда никто больше не смотрит."),

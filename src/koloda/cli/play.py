@@ -20,7 +20,7 @@ from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from koloda.bots import make_bot
+from koloda.bots import Bot, Decision, make_bot
 from koloda.cli.core import LangOption, console, resolve_lang
 from koloda.cli.i18n import Lang, t
 from koloda.cli.render import Renderer, renderer_for
@@ -164,6 +164,22 @@ class Terminal:
             self.out.print(Text(t(key, self.lang, seats=names), style="bold green"))
 
 
+class ShownThinking:
+    """A bot whose turns show a spinner ("Player 2 is thinking…") on a real terminal."""
+
+    def __init__(self, bot: Bot, out: Console, label: str) -> None:
+        self.bot = bot
+        self.out = out
+        self.label = label
+        self.name = bot.name
+
+    def act(self, decision: Decision) -> Action:
+        if not self.out.is_terminal:
+            return self.bot.act(decision)
+        with self.out.status(self.label, spinner="dots"):
+            return self.bot.act(decision)
+
+
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
@@ -217,7 +233,8 @@ def play(
     term = Terminal(out, renderer, hot_seat=humans > 1)
     seats: list[Seat] = [
         HumanSeat(term.ask) if s == HUMAN
-        else BotSeat(make_bot(s, the_game, seed=seed * 1009 + i + 1), label=s)
+        else BotSeat(ShownThinking(make_bot(s, the_game, seed=seed * 1009 + i + 1), out,
+                                   t("thinking", lang, player=renderer.seat_name(i))), label=s)
         for i, s in enumerate(seats_text)
     ]
     table = Table.start(the_game, seats, seed=seed, on_handover=term.handover)
