@@ -122,7 +122,7 @@ def test_magic_deck_rebuilt_from_its_discards() -> None:
     s.light_discard, s.light_deck = s.light_deck, []
     act(s, f"0: play {feather} 1")
     assert s.shadow_discard == [feather]
-    from koloda.games.nevermore.flow import draw_magic
+    from koloda.games.nevermore.effects import draw_magic
     from koloda.games.nevermore.magic import Deck
 
     draw_magic(s, 2, Deck.LIGHT, 2)
