@@ -336,3 +336,14 @@ def test_scorch_on_a_spy_undoes_the_turn() -> None:
     assert stacks(s) == [(1, 5.0, 0)]
     act(s, "0: scorch sp_scorch#1 nr_thaler#1")
     assert stacks(s) == [(1, 5.0, 1)]
+
+
+def test_medic_may_lay_the_revived_card_at_once() -> None:
+    """Decision: the revived card returns to the hand; option ``medic_revives_to=play`` lays
+    it at once in attack (a bonded group multiplied as when laid together)."""
+    s = table([["ng_vreemde", "nr_dun_banner_medic"], ["ng_rainfarn"]],
+              discards=[["nr_catapult", "nr_catapult"], []],
+              options={"medic_revives_to": "play"})
+    act(s, "0: play ng_vreemde#1@new", "1: pass", "0: medic nr_dun_banner_medic#1 nr_catapult#1")
+    assert [d for _, d, _ in stacks(s)] == [2.0, 16.0, 16.0]
+    assert not any(c.startswith("nr_catapult") for c in s.hands[0])

@@ -86,3 +86,32 @@ def test_hidden_deals_are_private() -> None:
             assert e.to.sees(seat) and not e.to.sees(None)
             assert not e.to.sees((seat + 1) % 3)
     assert s.observe(None)["hand"] is None
+
+
+@pytest.mark.parametrize("options", [
+    {"deck_choice": "choose"}, {"throw_in_damage_to": "thrower", "bard_lasts": "next_card"},
+    {"medic_revives_to": "play", "cross_suit_value": 1.0}, {"throw_ins": False},
+    {"final_tie": "shared", "rounds": 2, "hand_size": 6},
+], ids=lambda o: ",".join(o))
+def test_random_play_under_the_options(options: dict[str, object]) -> None:
+    """The other readings play to the end with every card kept (the shared conformance fuzz
+    runs the defaults)."""
+    from collections import Counter
+
+    for players in (2, 3, 4):
+        game = load_game("gwent", players=players, **options)
+        s = game.new(seed=players)
+        rng = Rng.from_seed(players)
+        cards: Counter[str] | None = None
+        steps = 0
+        while not s.is_terminal:
+            seat = s.to_act[rng.randbelow(len(s.to_act))]
+            legal = s.legal_actions(seat)
+            assert legal
+            s.apply(seat, legal[rng.randbelow(len(legal))])
+            if s.phase == "play":
+                now = Counter(s.all_cards() or [])
+                cards = cards or now
+                assert now == cards
+            steps += 1
+            assert steps < 5000

@@ -15,6 +15,8 @@ SIDE = "side"
 THROWER = "thrower"
 EXCHANGE = "exchange"
 NEXT_CARD = "next_card"
+HAND = "hand"
+PLAY = "play"
 DIE = "die"
 SHARED = "shared"
 
@@ -64,6 +66,11 @@ class GwentOptions:
            "exchange, or only the next card",
         ru="После того как Барда покрыли, карты владельца удваиваются до конца гейма или "
            "только следующая",
+    )
+    medic_revives_to: str = option(
+        HAND, choices=(HAND, PLAY),
+        en="A revived card returns to the owner's hand, or is laid at once in attack",
+        ru="Воскрешённая карта возвращается в руку или сразу выкладывается в атаку",
     )
     final_tie: str = option(
         DIE, choices=(DIE, SHARED),

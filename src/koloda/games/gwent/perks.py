@@ -9,9 +9,16 @@ from typing import TYPE_CHECKING
 
 from koloda.games.gwent.actions import Medic, Scorch, Spy
 from koloda.games.gwent.cards import CardInfo, Perk, Suit, info
-from koloda.games.gwent.events import GwentExecuted, GwentRevived, GwentSpyTurned, GwentSpyUndone
+from koloda.games.gwent.events import (
+    GwentCardPlaced,
+    GwentExecuted,
+    GwentRevived,
+    GwentSpyTurned,
+    GwentSpyUndone,
+)
 from koloda.games.gwent.model import Exchange, Reversal
-from koloda.games.gwent.table import Layer, reversed_layer
+from koloda.games.gwent.options import PLAY
+from koloda.games.gwent.table import Layer, Stack, lead_layer, reversed_layer
 
 if TYPE_CHECKING:
     from koloda.games.gwent.state import GwentState
@@ -126,10 +133,30 @@ def apply_medic(st: GwentState, seat: int, action: Medic) -> None:
             st.discards[seat].append(used)
     for cid in back:
         st.discards[seat].remove(cid)
-        st.hands[seat].append(cid)
-        st.known[seat].append(cid)
         st.revived.append(cid)
     st.events.append(GwentRevived(seat, action.card, tuple(back)))
+    if st.options.medic_revives_to == PLAY and st.exchange is not None:
+        _lay_revived(st, seat, st.exchange, back)
+        return
+    for cid in back:
+        st.hands[seat].append(cid)
+        st.known[seat].append(cid)
+
+
+def _lay_revived(st: GwentState, seat: int, ex: Exchange, cards: list[str]) -> None:
+    """Option ``medic_revives_to=play``: the revived cards are laid at once in attack."""
+    side = ex.side_of(seat)
+    for cid in cards:
+        c = info(cid)
+        together = sum(1 for o in cards if info(o).group == c.group)
+        mult = together if c.has(Perk.BOND) else 1
+        value = placed_value(ex, seat, c, lead=True, mult=mult, decoy=False)
+        suit = c.suits[0]
+        ex.stacks.append(Stack(ex.next_id, [lead_layer((cid,), seat=seat, side=side,
+                                                       value=value, printed=c.strength,
+                                                       suit=suit, trump=c.trump)]))
+        st.events.append(GwentCardPlaced(seat, cid, ex.next_id, True, value, value, 1 - side))
+        ex.next_id += 1
 
 
 # --- «Шпион» ---------------------------------------------------------------------------------
