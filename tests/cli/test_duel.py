@@ -124,7 +124,7 @@ def test_bots_only_duel_shows_what_witnesses_see(runner):
 def test_handover_clears_the_screen_before_and_after():
     buf = io.StringIO()
     out = Console(file=buf, force_terminal=True, width=80)
-    term = Terminal(out, renderer_for(get_spec("duel"), Lang.en), hot_seat=True)
+    term = Terminal(out, renderer_for(get_spec("duel"), Lang.en))
     out.input = lambda prompt="": ""  # type: ignore[method-assign]
     term.handover(1)
     text = buf.getvalue()

@@ -8,6 +8,7 @@ turn, so the previous player's hand is not left on screen.
 
 from __future__ import annotations
 
+import json
 import secrets
 from pathlib import Path
 from typing import Annotated
@@ -41,11 +42,10 @@ class InputEnded(GameAbandoned):
 class Terminal:
     """Talks to the people at the seats through one console."""
 
-    def __init__(self, out: Console, renderer: Renderer, *, hot_seat: bool) -> None:
+    def __init__(self, out: Console, renderer: Renderer) -> None:
         self.out = out
         self.renderer = renderer
         self.lang: Lang = renderer.lang
-        self.hot_seat = hot_seat
 
     def read(self, prompt: str) -> str:
         try:
@@ -230,7 +230,7 @@ def play(
     out = console()
     renderer = renderer_for(spec, lang)
     humans = seats_text.count(HUMAN)
-    term = Terminal(out, renderer, hot_seat=humans > 1)
+    term = Terminal(out, renderer)
     seats: list[Seat] = [
         HumanSeat(term.ask) if s == HUMAN
         else BotSeat(ShownThinking(make_bot(s, the_game, seed=seed * 1009 + i + 1), out,
@@ -287,8 +287,6 @@ def _ending(term: Terminal, table: Table, seats: list[str], humans: int) -> None
 
 
 def _save(out: Console, lang: Lang, path: Path, data: dict[str, object]) -> None:
-    import json
-
     try:
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     except OSError as e:
