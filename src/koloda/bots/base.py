@@ -64,6 +64,7 @@ _FACTORIES: dict[tuple[str, str | None], BotFactory] = {}
 BOT_MODULES = (
     "koloda.bots.random",
     "koloda.bots.ismcts",
+    "koloda.bots.solver_bot",
     "koloda.games.duel.bots",
     "koloda.games.nevermore.bots",
     "koloda.games.gwent.bots",

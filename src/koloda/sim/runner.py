@@ -35,7 +35,9 @@ class SimSpec:
     """What to simulate: the game, its options, one bot per seat, how many games, the seed.
 
     ``rotate`` seats the bots differently in each game (game ``i`` moves every bot ``i`` seats
-    on), so that comparing bots is not confused with the advantage of a seat. ``modules`` are
+    on), so that comparing bots is not confused with the advantage of a seat; the games of one
+    rotation share their deal (a *duplicate* format: every bot plays every seat of the same
+    deal, so the luck of the deal cancels out). ``modules`` are
     imported first in every worker (games or bots that are not built in).
     """
 
@@ -72,6 +74,10 @@ class SimSpec:
             "seed": self.seed,
             "rotate": self.rotate,
         }
+
+    def deal_seed(self, index: int) -> int:
+        """The seed that deals game ``index`` (shared by the games of a rotation)."""
+        return derive_seed(self.seed, index // self.players if self.rotate else index)
 
     def seating(self, index: int) -> tuple[str, ...]:
         """The bot of each seat in game ``index``."""
@@ -138,7 +144,7 @@ class GameOutcome:
 def play_game(spec: SimSpec, index: int, game: Game | None = None) -> GameOutcome:
     """Play game ``index`` of ``spec`` to the end through the checked path."""
     game = game or spec.load()
-    seed = derive_seed(spec.seed, index)
+    seed = spec.deal_seed(index)
     seating = spec.seating(index)
     bots = [
         make_bot(name, game, seed=derive_seed(spec.seed, index, seat + 1))
