@@ -347,3 +347,12 @@ def test_medic_may_lay_the_revived_card_at_once() -> None:
     act(s, "0: play ng_vreemde#1@new", "1: pass", "0: medic nr_dun_banner_medic#1 nr_catapult#1")
     assert [d for _, d, _ in stacks(s)] == [2.0, 16.0, 16.0]
     assert not any(c.startswith("nr_catapult") for c in s.hands[0])
+
+
+def test_any_trump_in_defence_cancels_the_ordinary_damage() -> None:
+    """«Один козырь, независимо от значения, уводит любой выложенный против вас некозырный урон
+    в ноль» — also when the trump is laid on a trump."""
+    s = table([["nr_vernon_roche", "nr_ves"], ["ng_letho_of_gulet", "ng_vreemde"]])
+    act(s, "0: play nr_vernon_roche#1@new", "1: pass", "0: play nr_ves#1@new",
+        "1: play ng_letho_of_gulet#1@s1")
+    assert stacks(s) == [(1, 0.0, 1), (2, 0.0, 1)]

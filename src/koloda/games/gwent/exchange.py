@@ -14,6 +14,7 @@ At the end, what is open is recorded as damage («записывает себе 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from koloda.engine import Action
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from koloda.games.gwent.state import GwentState
 
 
+@cache
 def layable(cid: str) -> bool:
     """A card with a value to lay: not a medic or a spy (they count 0 and act on their own),
     not «Чучело» or «Казнь»."""
@@ -200,13 +202,14 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
             ex.zero = True
             _finish_action(st, ex, side)
             return
-        if c.trump and not top.trump:
+        if c.trump:
             cancelled = []
             for other in ex.pressing(side):
                 if other is not stack and not other.top.trump and not other.top.ultima:
                     other.layers[-1] = closed(other.top)
                     cancelled.append(other.id)
-            st.events.append(GwentTrumpCancelled(seat, (stack.id, *cancelled)))
+            if cancelled or not top.trump:
+                st.events.append(GwentTrumpCancelled(seat, (stack.id, *cancelled)))
         bard_open = info(top.open_card).has(Perk.BARD)
         new = cover_layer(top, cards, seat=seat, side=side, value=value, printed=c.strength,
                           suit=suit, cross=st.options.cross_suit_value,
