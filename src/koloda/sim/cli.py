@@ -18,6 +18,7 @@ from rich.table import Table
 
 from koloda.engine import KolodaError, get_spec, parse_option_text
 from koloda.engine.errors import InvalidOption
+from koloda.sim.features import fmt_cell
 from koloda.sim.runner import GameOutcome, SimSpec, run, with_options
 from koloda.sim.stats import compare, summarize
 
@@ -129,7 +130,7 @@ def _print_section(console: Console, name: str, section: Any) -> None:
         for col in section["columns"]:
             table.add_column(str(col))
         for row in section["rows"]:
-            table.add_row(*(f"{v:.3f}" if isinstance(v, float) else str(v) for v in row))
+            table.add_row(*(fmt_cell(v) for v in row))
         console.print(table)
     else:
         console.print(f"{name}: {json.dumps(section, ensure_ascii=False)}")

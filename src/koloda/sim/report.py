@@ -13,6 +13,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from koloda.sim.features import fmt_cell
 from koloda.sim.runner import GameOutcome
 
 
@@ -79,18 +80,10 @@ def _length_plot(runs: Sequence[tuple[str, Sequence[GameOutcome]]]) -> str:
 def _table(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
     body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(_fmt(v))}</td>" for v in row) + "</tr>"
+        "<tr>" + "".join(f"<td>{html.escape(fmt_cell(v))}</td>" for v in row) + "</tr>"
         for row in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _fmt(v: Any) -> str:
-    if isinstance(v, float):
-        return f"{v:.3f}"
-    if isinstance(v, list | tuple) and len(v) == 2 and all(isinstance(x, float) for x in v):
-        return f"{v[0]:.3f}–{v[1]:.3f}"
-    return str(v)
 
 
 def _summary_html(title: str, s: dict[str, Any]) -> str:
