@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,14 @@ from koloda.server import create_app
 from tests.engine import toy  # noqa: F401  (registers the toy game)
 
 
+def db_url(db: Path) -> str:
+    """A SQLite file by default; ``KOLODA_TEST_DATABASE_URL`` (e.g. a local PostgreSQL) runs
+    the same tests against another database."""
+    return os.environ.get("KOLODA_TEST_DATABASE_URL") or f"sqlite:///{db}"
+
+
 def make_client(db: Path) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{db}", bot_delay=0))
+    return TestClient(create_app(db_url(db), bot_delay=0))
 
 
 @pytest.fixture

@@ -44,7 +44,8 @@ class ServerProcess:
         out = open(self.log, "ab")  # noqa: SIM115  (kept open for the process's lifetime)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tests.server.serve_toy", "--port", str(self.port),
-             "--db", f"sqlite:///{self.db}", "--bot-delay", str(self.bot_delay),
+             "--db", os.environ.get("KOLODA_TEST_DATABASE_URL") or f"sqlite:///{self.db}",
+             "--bot-delay", str(self.bot_delay),
              "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )

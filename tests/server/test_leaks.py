@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from koloda.engine import GameRecord, get_spec
 from koloda.engine.record import replay
 from koloda.server.store import Store
-from tests.server.conftest import hello, new_table
+from tests.server.conftest import db_url, hello, new_table
 
 
 def play_recording(
@@ -62,7 +62,7 @@ def play_recording(
 
 
 def check_messages(db: Path, tid: str, got: dict[int | None, list], tokens: list[str]) -> None:
-    row = Store(f"sqlite:///{db}").load(tid)
+    row = Store(db_url(db)).load(tid)
     assert row is not None
     spec = get_spec(row.game)
     for seat, messages in got.items():
@@ -112,7 +112,7 @@ def test_duel_messages_show_no_card_the_seat_may_not_know(client: TestClient, db
         tokens = [s["token"] for s in t["seats"]]
         got = play_recording(client, t["table"], tokens, seed=seed)
         check_messages(db, t["table"], got, tokens)
-        row = Store(f"sqlite:///{db}").load(t["table"])
+        row = Store(db_url(db)).load(t["table"])
         assert row is not None
         for seat, messages in got.items():
             for m in messages:

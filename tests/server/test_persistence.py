@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from koloda.server.store import Store
-from tests.server.conftest import auth, make_client, new_table
+from tests.server.conftest import auth, db_url, make_client, new_table
 
 
 def _view(client, tid, token):
@@ -23,7 +23,7 @@ def test_actions_are_stored_before_the_ack(db: Path) -> None:
                         json={"action": v["legal"][0], "version": 0})
         assert r.status_code == 200
         # at the moment the ack arrived the action is already in the database
-        row = Store(f"sqlite:///{db}").load(tid)
+        row = Store(db_url(db)).load(tid)
         assert row is not None and row.actions == [(0, v["legal"][0])] and row.version == 1
 
 
@@ -66,7 +66,7 @@ def test_bots_resume_after_a_restart(db: Path) -> None:
 
     from koloda.server import create_app
 
-    with TestClient(create_app(f"sqlite:///{db}", bot_delay=0.3)) as client:
+    with TestClient(create_app(db_url(db), bot_delay=0.3)) as client:
         t = new_table(client, seed=1, seats=[{"kind": "bot", "bot": "random"},
                                              {"kind": "bot", "bot": "random"}])
         tid = t["table"]

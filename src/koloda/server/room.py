@@ -426,9 +426,10 @@ class Room:
                     action = await self._bot_action(seat)
                     self.check(seat, action)
                     await self._commit(seat, action)
-                except Exception as e:
+                except Exception:
+                    # the details go to the server's log only: an error text could name cards
                     log.exception("bot at seat %s of table %s failed", seat, self.id)
-                    self.bot_error = f"the bot at seat {seat} failed: {e}"
+                    self.bot_error = f"the bot at seat {seat + 1} failed; the table waits"
                     self.broadcast()
                     return
 
