@@ -171,6 +171,13 @@ class GameState(ABC):
         guarantees that ``action`` is one of ``legal_actions(seat)``."""
         self._apply(seat, action)
 
+    def random_action(self, seat: int, rng: Rng) -> Action:
+        """A legal action of ``seat`` drawn uniformly from :meth:`legal_actions` with ``rng``:
+        the default policy of random playouts. Games with many legal actions may override it
+        with a faster draw of the same distribution that does not list them all."""
+        legal = self.legal_actions(seat)
+        return legal[rng.randbelow(len(legal))]
+
     def apply_text(self, seat: int, text: str) -> Action:
         """Parse ``text`` and apply it; returns the action."""
         action = self.parse_action(text)
