@@ -9,7 +9,8 @@ walks one shared tree whose edges are the actions taken since the decision:
   sometimes legal comparable). Several seats acting at once pick independently
   (*decoupled* selection), so no seat sees what the others commit in the same step;
 - **expansion**: one new node per iteration, as soon as a seat tries an untried action;
-- **playout**: uniformly random legal actions through ``state.apply_unchecked`` (the fast path
+- **playout**: uniformly random legal actions (``state.random_action``, which a game may make
+  faster than listing its legal actions) through ``state.apply_unchecked`` (the fast path
   without validation or history) until the game ends;
 - **backpropagation**: each seat's statistics receive that seat's reward, from the final
   ranking: 1 for beating every other seat, 0 for losing to every other seat, ties shared.
@@ -237,8 +238,7 @@ class IsmctsBot:
             if not seats or steps >= MAX_PLAYOUT_ACTIONS:
                 return tuple(0.5 for _ in range(state.players))
             seat = seats[0]
-            legal = state.legal_actions(seat)
-            state.apply_unchecked(seat, legal[rng.randbelow(len(legal))])
+            state.apply_unchecked(seat, state.random_action(seat, rng))
             steps += 1
         result = state.result()
         if result is None:

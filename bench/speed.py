@@ -1,0 +1,170 @@
+"""Koloda's speeds, and the ratios against the references measured in the same run.
+
+    bash bench/setup.sh                        # once: the reference environment
+    .venv/bin/python bench/speed.py --seconds 3 [--games duel,nevermore,gwent] [--json FILE]
+
+For every registered game and player count: random playouts per second (games/s and actions/s),
+through the fast path search uses (``random_action`` + ``apply_unchecked``) and through the
+checked public path (``random_action`` + ``apply``); ISMCTS iterations per second at the first
+decision with a choice.
+Then it runs ``bench/reference.py`` inside ``bench/.venv-ref`` (OpenSpiel's Python games,
+OpenSpiel's Python MCTS, RLCard) and prints a Markdown table of ratios. Benchmarks are not tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from koloda.bots import decision_for, make_bot
+from koloda.engine import Rng, game_specs, load_game
+
+HERE = Path(__file__).resolve().parent
+
+
+def playouts(name: str, players: int, seconds: float, *, checked: bool) -> dict[str, float]:
+    game = load_game(name, players=players)
+    rng = Rng.from_seed(1)
+    games = actions = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new(seed=seed)
+        seed += 1
+        while not state.is_terminal:
+            seat = state.to_act[0]
+            action = state.random_action(seat, rng)
+            if checked:
+                state.apply(seat, action)
+            else:
+                state.apply_unchecked(seat, action)
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
+            "actions_per_game": actions / max(games, 1)}
+
+
+def ismcts_speed(name: str, players: int, seconds: float) -> dict[str, float]:
+    game = load_game(name, players=players)
+    state = game.new(seed=1)
+    # the first decision with a real choice
+    while True:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            break
+        state.apply(seat, legal[0])
+    bot = make_bot(f"bot:ismcts:{seconds}s", game, seed=1)
+    start = time.perf_counter()
+    bot.act(decision_for(state, seat))
+    elapsed = time.perf_counter() - start
+    iterations = getattr(bot, "last_iterations", 0)
+    return {"iterations_per_s": iterations / elapsed, "legal_actions": len(legal)}
+
+
+def reference(seconds: float) -> dict[str, Any] | None:
+    python = HERE / ".venv-ref" / "bin" / "python"
+    if not python.exists():
+        print("bench/.venv-ref is missing: run bash bench/setup.sh", file=sys.stderr)
+        return None
+    out = subprocess.run([str(python), str(HERE / "reference.py"), "--seconds", str(seconds)],
+                         capture_output=True, text=True, check=True)
+    data: dict[str, Any] = json.loads(out.stdout)
+    return data
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import os
+
+    return f"{cpu}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}, " \
+           f"{platform.system()} {platform.release()}"
+
+
+def table(results: dict[str, Any]) -> str:
+    ref = results.get("reference") or {}
+    os_games = ref.get("openspiel", {})
+    liars = os_games.get("python_liars_poker", {}).get("actions_per_s")
+    os_mean = (sum(g["actions_per_s"] for g in os_games.values()) / len(os_games)
+               if os_games else None)
+    rl = ref.get("rlcard", {})
+    rl_mean = sum(g["actions_per_s"] for g in rl.values()) / len(rl) if rl else None
+    lines = [
+        "| game | players | games/s | actions/s (fast path) | actions/s (checked) | "
+        "× liars_poker | × OpenSpiel Python mean | × RLCard mean |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for row in results["koloda"]:
+        fast, checked = row["fast"], row["checked"]
+        a = fast["actions_per_s"]
+        lines.append(
+            f"| {row['game']} | {row['players']} | {fast['games_per_s']:.1f} | {a:,.0f} | "
+            f"{checked['actions_per_s']:,.0f} | "
+            + (f"{a / liars:.2f} | " if liars else "– | ")
+            + (f"{a / os_mean:.2f} | " if os_mean else "– | ")
+            + (f"{a / rl_mean:.2f} |" if rl_mean else "– |")
+        )
+    lines.append("")
+    mcts = ref.get("openspiel_mcts", {}).get("python_tic_tac_toe", {}).get("iterations_per_s")
+    lines.append("| game | players | ISMCTS iterations/s | legal actions at the decision | "
+                 "× OpenSpiel Python MCTS (tic-tac-toe) |")
+    lines.append("|---|---|---|---|---|")
+    for row in results["ismcts"]:
+        it = row["iterations_per_s"]
+        lines.append(f"| {row['game']} | {row['players']} | {it:,.0f} | {row['legal_actions']} | "
+                     + (f"{it / mcts:.2f} |" if mcts else "– |"))
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--games", default="", help="comma-separated (default: every game)")
+    parser.add_argument("--json", type=Path, default=None, help="also write the results here")
+    parser.add_argument("--no-reference", action="store_true")
+    args = parser.parse_args()
+    wanted = [g for g in args.games.split(",") if g]
+    specs = [s for s in game_specs() if not wanted or s.name in wanted]
+    results: dict[str, Any] = {
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "command": " ".join(["python", *sys.argv]),
+        "koloda": [],
+        "ismcts": [],
+    }
+    for spec in specs:
+        for n in range(spec.min_players, spec.max_players + 1):
+            row = {"game": spec.name, "players": n,
+                   "fast": playouts(spec.name, n, args.seconds, checked=False),
+                   "checked": playouts(spec.name, n, args.seconds, checked=True)}
+            results["koloda"].append(row)
+            print(f"{spec.name} {n}: {row['fast']['actions_per_s']:,.0f} actions/s",
+                  file=sys.stderr)
+        results["ismcts"].append({"game": spec.name, "players": spec.default_players,
+                                  **ismcts_speed(spec.name, spec.default_players,
+                                                 args.seconds)})
+    results["reference"] = None if args.no_reference else reference(args.seconds)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+    print(f"{results['date']} · {results['machine']}\n")
+    print(table(results))
+
+
+if __name__ == "__main__":
+    main()
