@@ -1,8 +1,9 @@
 """``bot:heuristic`` for Gwent: a one-step look-ahead on a sample of the hidden cards.
 
 For every legal action the bot lays it on a copy of one sampled state and scores the result:
-the damage the others carry (recorded this round plus what presses on them on the table) minus
-its own, minus a small price for every point of card value it gives up from its hand (cards
+the damage the others carry (recorded this round plus what presses on them on the table; the
+mean of the others' and the least of them, halved, since the round goes to the least damaged)
+minus its own, minus a small price for every point of card value it gives up from its hand (cards
 are the round's only resource). Throw-ins are scored the same way; they are laid when the
 window closes, so a throw is scored by the damage it would press with. Ties keep the canonical
 order. ``bot:heuristic:W`` sets the price of card value (default 0.25).
@@ -22,8 +23,8 @@ def hand_value(st: GwentState, seat: int) -> float:
 
 
 def standing(st: GwentState, seat: int) -> float:
-    """How much better ``seat`` stands than the others: their mean damage (recorded and
-    pressing on the table) minus its own."""
+    """How much better ``seat`` stands than the others: the mean of their mean and least
+    damage (recorded and pressing on the table) minus its own."""
     damage = list(st.damage)
     ex = st.exchange
     if ex is not None:
@@ -32,7 +33,7 @@ def standing(st: GwentState, seat: int) -> float:
                 victim = ex.seat(1 - s.top.side)
                 damage[victim] += s.top.damage
     others = [damage[p] for p in range(st.players) if p != seat]
-    return sum(others) / max(1, len(others)) - damage[seat]
+    return (sum(others) / max(1, len(others)) + min(others, default=0.0)) / 2 - damage[seat]
 
 
 class HeuristicBot:

@@ -1,6 +1,7 @@
 """Deck lists («колоды») as data: the default match set and deck lists given as JSON text.
 
-What the printed decks held is not known, so the default match set is the base-game collection
+What the printed decks held is not known, so the default match set (the package data file
+``data/default-decks.json``, in the deck-list format below) is the base-game collection
 of the four factions, one «Чучело» (decoy) in each faction deck («Чучело присутствует в каждой
 колоде в количестве одной штуки»), and a neutral deck of twelve cards: the ten base-game neutral
 units, a second «Виллентретенмерт» (so that the match holds exactly two «Ультима», both the same
@@ -20,15 +21,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from koloda.engine import InvalidData
-from koloda.games.gwent.cards import CATALOGUE, NEUTRAL, Perk, card
+from koloda.games.gwent.cards import Perk, card
 
 FACTIONS = ("northern_realms", "nilfgaard", "scoiatael", "monsters")
-DECOY = "sp_decoy"
-SCORCH = "sp_scorch"
-ULTIMA_DRAGON = "ne_villentretenmerth"
 
 
 @dataclass(frozen=True)
@@ -45,37 +44,11 @@ class DeckLists:
 
 @cache
 def default_deck_lists() -> DeckLists:
-    """The default match set (see the module docstring)."""
-    decks: dict[str, tuple[str, ...]] = {}
-    for faction in FACTIONS:
-        ids: list[str] = []
-        for c in CATALOGUE.values():
-            if c.faction == faction and c.expansion == "base":
-                ids.extend([c.id] * _copies(c.id))
-        ids.append(DECOY)
-        decks[faction] = tuple(ids)
-    neutral = [c.id for c in CATALOGUE.values()
-               if c.faction == NEUTRAL and c.expansion == "base"]
-    neutral.append(ULTIMA_DRAGON)
-    neutral.append(SCORCH)
-    return DeckLists(decks=decks, neutral=tuple(neutral))
-
-
-def _copies(card_id: str) -> int:
-    return _COPIES.get(card_id, 1)
-
-
-def _read_copies() -> dict[str, int]:
-    import csv
-    import io
-    from importlib import resources
-
-    text = resources.files(__package__).joinpath("data/witcher3-gwent-cards.csv").read_text(
+    """The default match set, read from the package data file ``data/default-decks.json``
+    (written in the deck-list format; see the module docstring)."""
+    text = resources.files(__package__).joinpath("data/default-decks.json").read_text(
         encoding="utf-8")
-    return {row["id"]: int(row["copies"] or 1) for row in csv.DictReader(io.StringIO(text))}
-
-
-_COPIES = _read_copies()
+    return load_deck_lists(text)
 
 
 def load_deck_lists(text: str) -> DeckLists:
