@@ -15,7 +15,12 @@ def serve(
         "default: sqlite:///.koloda/koloda.db in the current directory.",
     ),
     bot_delay: float = typer.Option(
-        0.5, "--bot-delay", min=0.0, max=10.0, help="Seconds a bot waits before each move."
+        0.5,
+        "--bot-delay",
+        min=0.0,
+        max=10.0,
+        help="Seconds a bot waits before a move it makes alone (in simultaneous steps bots "
+        "choose at once).",
     ),
     log_level: str = typer.Option("info", "--log-level", help="Uvicorn's log level."),
 ) -> None:
@@ -24,9 +29,16 @@ def serve(
     import uvicorn
 
     from koloda.server.app import MAX_MESSAGE, create_app
+    from koloda.server.store import Store, default_url
 
-    app = create_app(db or None, bot_delay=bot_delay)
-    typer.echo(f"Koloda: http://{host}:{port}/  (database: {db or 'sqlite:///.koloda/koloda.db'})")
+    url = db or default_url()
+    try:
+        Store(url).close()
+    except Exception as e:
+        typer.echo(f"koloda serve: cannot open the database {url!r}: {e}", err=True)
+        raise typer.Exit(2) from None
+    app = create_app(url, bot_delay=bot_delay)
+    typer.echo(f"Koloda: http://{host}:{port}/  (database: {url})")
     uvicorn.run(
         app,
         host=host,

@@ -1,7 +1,7 @@
 """The hub: every table of the server, created in the lobby or restored from the database.
 
-Database calls run on one worker thread (:meth:`Hub.store_call`), so the event loop never waits
-on the disk and SQLite sees one writer at a time.
+Database calls run on worker threads (:meth:`Hub.store_call`) — one for SQLite, which takes one
+writer at a time, several for a database server — so the event loop never waits on the disk.
 """
 
 from __future__ import annotations
@@ -48,7 +48,10 @@ class Hub:
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         self.broken: dict[str, str] = {}
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="koloda-db")
+        # SQLite takes one writer at a time; a database server takes several (each table
+        # still waits for its own action's commit, under its lock, so order is kept)
+        workers = 1 if store.url.startswith("sqlite") else 8
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="koloda-db")
 
     async def store_call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         loop = asyncio.get_running_loop()
