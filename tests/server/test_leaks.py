@@ -18,7 +18,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from koloda.engine import GameRecord, get_spec
-from koloda.engine.record import replay
 from koloda.server.store import Store
 from tests.server.conftest import db_url, hello, new_table
 
@@ -61,10 +60,23 @@ def play_recording(
     return got
 
 
-def check_messages(db: Path, tid: str, got: dict[int | None, list], tokens: list[str]) -> None:
+def states_by_version(db: Path, tid: str) -> tuple[Any, dict[int, Any]]:
+    """The stored record stepped through once: a copy of the state at every version."""
     row = Store(db_url(db)).load(tid)
     assert row is not None
+    state = GameRecord(game=row.game, options=row.options, players=row.players,
+                       seed=row.seed).start()
+    states = {0: state.clone()}
+    for i, (seat, text) in enumerate(row.actions):
+        state.apply_text(seat, text)
+        states[i + 1] = state.clone()
+    return row, states
+
+
+def check_messages(db: Path, tid: str, got: dict[int | None, list], tokens: list[str]) -> None:
+    row, states = states_by_version(db, tid)
     spec = get_spec(row.game)
+    expected: dict[tuple[int, int | None], tuple[Any, ...]] = {}
     for seat, messages in got.items():
         text = json.dumps(messages)
         for j, tok in enumerate(tokens):
@@ -74,16 +86,23 @@ def check_messages(db: Path, tid: str, got: dict[int | None, list], tokens: list
         for m in messages:
             if m["type"] != "state":
                 continue
-            record = GameRecord(game=row.game, options=row.options, players=row.players,
-                                seed=row.seed, actions=tuple(row.actions[: m["version"]]))
-            state = replay(record)
+            key = (m["version"], seat)
+            if key not in expected:
+                state = states[m["version"]]
+                legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+                events = state.log(seat)
+                expected[key] = (
+                    json.loads(json.dumps(state.observe(seat))),
+                    legal if seat in state.to_act else [],
+                    json.loads(json.dumps([e.to_json() for e in events])),
+                    [spec.describe(e, "en") for e in events],
+                )
+            observation, legal, events_json, texts = expected[key]
             log = m["log"] if m["log_reset"] else log + m["log"]
-            assert m["observation"] == json.loads(json.dumps(state.observe(seat)))
-            legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-            assert m["legal"] == (legal if seat in state.to_act else [])
-            expected = [e.to_json() for e in state.log(seat)]
-            assert [e["event"] for e in log] == json.loads(json.dumps(expected))
-            assert [e["text"] for e in log] == [spec.describe(e, "en") for e in state.log(seat)]
+            assert m["observation"] == observation
+            assert m["legal"] == legal
+            assert [e["event"] for e in log] == events_json
+            assert [e["text"] for e in log] == texts
             assert set(m) == {"type", "table", "version", "match", "seat", "to_act", "finished",
                               "result", "observation", "legal", "log", "bot_error", "log_from",
                               "log_reset"}
@@ -112,15 +131,12 @@ def test_duel_messages_show_no_card_the_seat_may_not_know(client: TestClient, db
         tokens = [s["token"] for s in t["seats"]]
         got = play_recording(client, t["table"], tokens, seed=seed)
         check_messages(db, t["table"], got, tokens)
-        row = Store(db_url(db)).load(t["table"])
-        assert row is not None
+        _row, states = states_by_version(db, t["table"])
         for seat, messages in got.items():
             for m in messages:
                 if m["type"] != "state":
                     continue
-                record = GameRecord(game="duel", options=row.options, players=2, seed=row.seed,
-                                    actions=tuple(row.actions[: m["version"]]))
-                state = replay(record)
+                state = states[m["version"]]
                 assert isinstance(state, DuelState)
                 for other in (0, 1):
                     if other == seat:
@@ -139,3 +155,18 @@ def test_duel_messages_show_no_card_the_seat_may_not_know(client: TestClient, db
                     secrets_checked += len(secret)
                     seen_checked += len(seen)
         assert secrets_checked > 0 and seen_checked > 0
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("nevermore", 3, {"max_rounds": 2}),
+    ("gwent", 3, {"rounds": 1, "hand_size": 6}),
+])
+def test_other_games_send_each_seat_only_its_view(
+    client: TestClient, db: Path, game: str, players: int, options: dict[str, Any]
+) -> None:
+    """Shortened games (options), every message checked against the engine's views."""
+    pytest.importorskip(f"koloda.games.{game}")
+    t = new_table(client, game=game, players=players, seed=5, options=options)
+    tokens = [s["token"] for s in t["seats"]]
+    got = play_recording(client, t["table"], tokens, seed=5)
+    check_messages(db, t["table"], got, tokens)

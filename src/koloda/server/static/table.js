@@ -114,6 +114,9 @@ function renderSeats() {
   box.replaceChildren();
   if (!table) return;
   const toAct = view ? view.to_act : [];
+  // games name the seats that chose face down in this step "decided" or "committed"
+  const obs = view ? view.observation || {} : {};
+  const marks = [obs.decided, obs.committed].find((x) => Array.isArray(x)) || [];
   for (const s of table.seats) {
     const mine = view && view.seat === s.seat;
     const acting = toAct.includes(s.seat);
@@ -125,6 +128,7 @@ function renderSeats() {
     h("strong", {}, s.name),
     s.kind === "bot" ? h("small", {}, ` ${s.bot}`) : null,
     acting ? h("em", {}, ` · ${t("to_act")}…`) : null,
+    !acting && marks.includes(s.seat) ? h("em", {}, ` · ✓ ${t("decided")}`) : null,
     table.matches_played ? h("small", { class: "total" }, ` Σ ${table.totals[s.seat]}`) : null));
   }
 }
