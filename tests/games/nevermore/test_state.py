@@ -117,6 +117,6 @@ def _play(game_players: int, seed: int, heuristic_seat: int) -> int:
 
 
 def test_heuristic_beats_random() -> None:
-    games = 60
+    games = 40
     wins = sum(_play(4, seed, seed % 4) == seed % 4 for seed in range(games))
-    assert wins / games > 0.35  # a random seat wins about 1 game in 4
+    assert wins / games > 0.7  # a random seat wins about 1 game in 4; measured: 97%
