@@ -1,0 +1,82 @@
+"""The strength ladder of docs/bots.md: bots against each other in each game, seats rotated
+with duplicate deals, win rates with 95% Wilson intervals. Not a test.
+
+    .venv/bin/python bench/ladder.py --game duel --jobs 2 > ladder-duel.md
+
+Each line of the table is one ``koloda simulate`` run; the command that reproduces it is
+printed under the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from datetime import UTC, datetime
+
+from koloda.sim import SimSpec, run, summarize
+
+#: (game, players, bots in the match, games): the default ladder. Every bot appears at every
+#: seat equally often (``rotate``), so ``games`` is a multiple of the players.
+LADDER: dict[str, list[tuple[int, tuple[str, ...], int]]] = {
+    "duel": [
+        (2, ("bot:heuristic", "bot:random"), 400),
+        (2, ("bot:ismcts:200", "bot:random"), 200),
+        (2, ("bot:ismcts:200", "bot:heuristic"), 200),
+        (2, ("bot:solver", "bot:random"), 200),
+        (2, ("bot:solver", "bot:heuristic"), 200),
+        (2, ("bot:solver", "bot:ismcts:200"), 100),
+    ],
+    "gwent": [
+        (2, ("bot:heuristic", "bot:random"), 200),
+        (2, ("bot:ismcts:25", "bot:random"), 30),
+        (2, ("bot:ismcts:25", "bot:heuristic"), 30),
+    ],
+    "nevermore": [
+        (3, ("bot:heuristic", "bot:random", "bot:random"), 150),
+        (3, ("bot:ismcts:15", "bot:random", "bot:random"), 15),
+        (3, ("bot:ismcts:15", "bot:heuristic", "bot:heuristic"), 15),
+    ],
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--game", action="append", default=[])
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every game count")
+    args = parser.parse_args()
+    games = args.game or list(LADDER)
+    print(f"Measured {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}, seed {args.seed}.\n")
+    for game in games:
+        print(f"### {game}\n")
+        print("| match | games | win rate of each bot (95% interval) | draws | seconds |")
+        print("|---|---|---|---|---|")
+        commands = []
+        for players, bots, n in LADDER[game]:
+            n = max(players, int(n * args.scale) // players * players)
+            spec = SimSpec(game=game, players=players, bots=bots, games=n, seed=args.seed,
+                           rotate=True)
+            start = time.perf_counter()
+            summary = summarize(spec, run(spec, jobs=args.jobs))
+            elapsed = time.perf_counter() - start
+            rates = "; ".join(
+                f"{b['bot']} {b['rate']:.3f} ({b['ci95'][0]:.3f}–{b['ci95'][1]:.3f})"
+                for b in summary["bots"]
+            )
+            d = summary["draws"]
+            unique = list(dict.fromkeys(bots))
+            print(f"| {' vs '.join(unique)} | {n} | {rates} | {d['rate']:.3f} | "
+                  f"{elapsed:.0f} |", flush=True)
+            bot_args = " ".join(f"--bot {b}" for b in bots)
+            commands.append(f"koloda simulate {game} --players {players} --games {n} "
+                            f"{bot_args} --rotate --seed {args.seed} --jobs {args.jobs}")
+        print("\nCommands:\n\n```")
+        print("\n".join(commands))
+        print("```\n", flush=True)
+    print("done", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
