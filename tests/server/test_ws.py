@@ -136,3 +136,47 @@ def test_rename_is_announced(client: TestClient) -> None:
         receive_until(ws, "ack")
         info = client.get(f"/api/tables/{t['table']}").json()
         assert info["seats"][1]["name"] == "Вера"
+
+
+def test_a_storage_failure_refuses_the_action_and_changes_nothing(client: TestClient) -> None:
+    t = new_table(client, seed=2)
+    tid, a = t["table"], t["seats"][0]["token"]
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    real = store.append_action
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        _, s = hello(ws, a)
+        store.append_action = broken
+        try:
+            ws.send_json({"type": "act", "action": s["legal"][0], "version": 0, "id": 1})
+            err = receive_until(ws, "error")
+            assert err["code"] == "storage" and "disk" not in err["message"]
+        finally:
+            store.append_action = real
+        ws.send_json({"type": "act", "action": s["legal"][0], "version": 0, "id": 2})
+        assert receive_until(ws, "ack")["version"] == 1
+
+
+def test_an_unexpected_failure_answers_that_client_and_keeps_serving(
+    client: TestClient, monkeypatch
+) -> None:
+    from koloda.server.room import Room
+
+    t = new_table(client, seed=2)
+    tid, a = t["table"], t["seats"][0]["token"]
+
+    async def boom(self, seat, name):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(Room, "rename", boom)
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        _, s = hello(ws, a)
+        ws.send_json({"type": "name", "name": "x", "id": 5})
+        err = receive_until(ws, "error")
+        assert err == {"type": "error", "code": "internal", "id": 5,
+                       "message": "the server could not handle this message"}
+        ws.send_json({"type": "act", "action": s["legal"][0], "version": 0})
+        assert receive_until(ws, "ack")["version"] == 1

@@ -405,22 +405,22 @@ async def _serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
         writer = asyncio.create_task(_writer(websocket, client))
         async with room.lock:
             room.join(client)
-        data: dict[str, Any] | None = None
         while True:
             try:
                 data = await _receive(websocket)
-                if data is None:
-                    break
+            except ClientError as e:
+                await _refuse(room, client, e, None)
+                continue
+            if data is None:
+                break
+            try:
                 await _handle(room, client, data)
             except ClientError as e:
-                reply = e.to_json()
-                if isinstance(data, dict) and "id" in data:
-                    reply["id"] = data.get("id")
-                client.push(reply)
-                if e.code == "stale_version":
-                    async with room.lock:
-                        room.resend(client)
-            data = None
+                await _refuse(room, client, e, data)
+            except Exception:  # a bug must not end the connection, nor reach other clients
+                log.exception("handling a message on table %s failed", room.id)
+                err = ClientError("internal", "the server could not handle this message")
+                await _refuse(room, client, err, data)
     except WebSocketDisconnect:
         pass
     finally:
@@ -435,6 +435,20 @@ async def _serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
         if websocket.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await websocket.close()
+
+
+async def _refuse(
+    room: Room, client: Client, error: ClientError, data: dict[str, Any] | None
+) -> None:
+    """Tell this client (only) why its message was refused; after a stale version, its
+    current view again."""
+    reply = error.to_json()
+    if data is not None and "id" in data:
+        reply["id"] = data.get("id")
+    client.push(reply)
+    if error.code == "stale_version":
+        async with room.lock:
+            room.resend(client)
 
 
 async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:

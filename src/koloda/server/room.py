@@ -369,13 +369,17 @@ class Room:
             seed = new_seed()
             match = self.match + 1
             version = self.version + 1
-            if result is not None:
+            try:
+                if result is not None:
+                    await self.store_call(
+                        self.store.set_result, self.id, match=self.match, result=result
+                    )
                 await self.store_call(
-                    self.store.set_result, self.id, match=self.match, result=result
+                    self.store.new_match, self.id, match=match, seed=seed, version=version
                 )
-            await self.store_call(
-                self.store.new_match, self.id, match=match, seed=seed, version=version
-            )
+            except Exception as e:
+                log.exception("storing a new match failed")
+                raise ClientError("storage", "the new match could not be stored; try again") from e
             if result is not None:
                 self.results.append(result)
             self.state = self.game.new(seed=seed, players=self.state.players)
@@ -392,7 +396,11 @@ class Room:
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
             raise ClientError("malformed", "a name is 1 to 40 characters")
         async with self.lock:
-            await self.store_call(self.store.rename_seat, self.id, seat, name.strip())
+            try:
+                await self.store_call(self.store.rename_seat, self.id, seat, name.strip())
+            except Exception as e:
+                log.exception("storing a name failed")
+                raise ClientError("storage", "the name could not be stored; try again") from e
             self.seats[seat].name = name.strip()
             self._announce_table()
 
