@@ -120,3 +120,24 @@ def test_heuristic_beats_random() -> None:
     games = 40
     wins = sum(_play(4, seed, seed % 4) == seed % 4 for seed in range(games))
     assert wins / games > 0.7  # a random seat wins about 1 game in 4; measured: 97%
+
+
+def test_every_event_described_in_both_languages() -> None:
+    from koloda.engine import get_spec
+
+    spec = get_spec("nevermore")
+    game = load_game("nevermore", players=4)
+    seen: set[str] = set()
+    for seed in range(6):
+        s = game.new(seed=seed)
+        rng = Rng.from_seed(seed)
+        while not s.is_terminal:
+            seat = s.to_act[0]
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.randbelow(len(legal))])
+        for e in s.events:
+            for lang in ("en", "ru"):
+                text = spec.describe(e, lang)
+                assert text and text != e.kind_name()
+            seen.add(e.kind_name())
+    assert {"NmRevealed", "NmPassed", "NmDamaged", "NmWon", "NmMagicPlayed"} <= seen
