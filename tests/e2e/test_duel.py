@@ -71,3 +71,35 @@ def test_two_people_play_a_whole_duel(browser: Any, server: Any, shots: Path) ->
     pages[1].screenshot(path=shots / "duel-again-1.png", full_page=True)
     for p in pages:
         p.context.close()
+
+
+def test_the_server_is_killed_mid_duel_and_the_page_plays_on_after_restart(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    t = create_table(server.url, {"game": "duel", "seed": 21, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "bot:heuristic"}]})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.goto(server.url + t["seats"][0]["link"])
+    wait_ready(page)
+    state: dict[str, str] = {}
+
+    def restart(n: int) -> None:
+        if n == 2:  # after the hand and one round: kill -9, start again on the same port
+            page.wait_for_function("document.body.dataset.myTurn === '1'")
+            page.wait_for_timeout(300)  # the bot's own choice, made at once, has arrived
+            state["before"] = page.text_content("#board") or ""
+            server.kill()
+            page.wait_for_function("document.getElementById('status').textContent !== "
+                                   "'Connected'")
+            server.start()
+            page.wait_for_function("document.body.dataset.version !== '' && "
+                                   "['Connected', 'Подключено'].includes("
+                                   "document.getElementById('status').textContent)",
+                                   timeout=20_000)
+            assert page.text_content("#board") == state["before"]
+            page.screenshot(path=shots / "duel-after-restart.png", full_page=True)
+
+    play_until_over([page], duel_move, on_move=restart)
+    assert "before" in state and page.locator("#result .verdict").is_visible()
+    ctx.close()

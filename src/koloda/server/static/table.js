@@ -129,7 +129,12 @@ function renderSeats() {
     s.kind === "bot" ? h("small", {}, ` ${s.bot}`) : null,
     acting ? h("em", {}, ` · ${t("to_act")}…`) : null,
     !acting && marks.includes(s.seat) ? h("em", {}, ` · ✓ ${t("decided")}`) : null,
-    table.matches_played ? h("small", { class: "total" }, ` Σ ${table.totals[s.seat]}`) : null));
+    table.matches_played ? h("small", { class: "total" }, ` Σ ${table.totals[s.seat]}`) : null,
+    mine ? h("button", { type: "button", class: "link rename", "aria-label": t("rename"), title: t("rename"),
+      "data-key": "rename", onclick: () => {
+        const name = prompt(t("name"), s.name);
+        if (name && name.trim()) send({ type: "name", name: name.trim().slice(0, 40), id: nextId++ });
+      } }, " ✎") : null));
   }
 }
 
