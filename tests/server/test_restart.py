@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.server.process import ServerProcess
 
@@ -54,5 +56,35 @@ def test_kill_mid_game_restart_and_finish(tmp_path: Path) -> None:
             pass
         final = _view(server.url, tid, tokens[0])
         assert final["finished"] and final["result"]["scores"]
+    finally:
+        server.stop()
+
+
+def test_kill_mid_duel_with_a_bot_restart_and_finish(tmp_path: Path) -> None:
+    pytest.importorskip("koloda.games.duel")
+    db = tmp_path / "duel.db"
+    server = ServerProcess(db).start()
+    try:
+        t = httpx.post(server.url + "/api/tables", json={
+            "game": "duel", "seed": 8,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "bot:heuristic"}]}).json()
+        tid, token = t["table"], t["seats"][0]["token"]
+        assert _play_one(server.url, tid, [token])  # the hand
+        assert _play_one(server.url, tid, [token])  # round 1
+        before = _view(server.url, tid, token)
+        for _ in range(100):  # until the bot has made its own choice of this round
+            if before["to_act"] == [0]:
+                break
+            time.sleep(0.02)
+            before = _view(server.url, tid, token)
+        assert before["observation"]["phase"] == "rounds" and before["to_act"] == [0]
+    finally:
+        server.kill()
+    server = ServerProcess(db, port=server.port).start()
+    try:
+        assert _view(server.url, tid, token) == before
+        while _play_one(server.url, tid, [token]):
+            pass
+        assert _view(server.url, tid, token)["finished"]
     finally:
         server.stop()
