@@ -356,3 +356,16 @@ def test_any_trump_in_defence_cancels_the_ordinary_damage() -> None:
     act(s, "0: play nr_vernon_roche#1@new", "1: pass", "0: play nr_ves#1@new",
         "1: play ng_letho_of_gulet#1@s1")
     assert stacks(s) == [(1, 0.0, 1), (2, 0.0, 1)]
+
+
+def test_specialist_may_close_only_the_card_it_executes() -> None:
+    """Decision: «сводит гейм в ноль» ends the whole exchange at zero; option
+    ``specialist_zero=card`` only executes the card and closes its stack."""
+    s = table([["nr_sabrina_glevissig", "nr_ves"], ["st_milva", "ng_rainfarn"]],
+              options={"specialist_zero": "card"})
+    act(s, "0: play nr_sabrina_glevissig#1@new", "1: pass", "0: play nr_ves#1@new",
+        "1: play st_milva#1@s1")
+    assert [(i, d) for i, d, _ in stacks(s)] == [(1, 0.0), (2, 5.0)]
+    assert "nr_sabrina_glevissig#1" in s.discards[0]
+    act(s, "1: end")
+    assert s.damage == [0.0, 5.0]

@@ -14,6 +14,7 @@ At the end, what is open is recorded as damage («записывает себе 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,7 @@ from koloda.games.gwent.events import (
     GwentZeroed,
 )
 from koloda.games.gwent.model import ATT, DEF, Exchange
-from koloda.games.gwent.options import NEXT_CARD, THROWER
+from koloda.games.gwent.options import CARD, NEXT_CARD, THROWER
 from koloda.games.gwent.perks import (
     can_cover,
     can_decoy,
@@ -194,10 +195,23 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         if specialist_executes(ex, c, suit, top):
             executed = stack.layers.pop()
             st.discards[executed.seat].extend(executed.cards)
+            st.events.append(GwentExecuted(seat, executed.open_card, action.card))
+            if st.options.specialist_zero == CARD:
+                # the specialist stays on the stack, closed, losing its value
+                if stack.layers:
+                    stack.layers.append(replace(closed(stack.top), cards=cards, seat=seat,
+                                                placer=side))
+                else:
+                    stack.layers.append(lead_layer(cards, seat=seat, side=side, value=0.0,
+                                                   printed=0, suit=suit))
+                st.events.append(GwentCardPlaced(seat, action.card, stack.id, False, 0.0, 0.0,
+                                                 1 - stack.top.side))
+                if not ex.pending and (ex.units >= ex.max_units or not plays(st, seat, ex, side)):
+                    _finish_action(st, ex, side)
+                return
             if not stack.layers:
                 ex.stacks.remove(stack)
             st.discards[seat].extend(cards)
-            st.events.append(GwentExecuted(seat, executed.open_card, action.card))
             st.events.append(GwentZeroed(seat, action.card))
             ex.zero = True
             _finish_action(st, ex, side)

@@ -15,6 +15,7 @@ SIDE = "side"
 THROWER = "thrower"
 EXCHANGE = "exchange"
 NEXT_CARD = "next_card"
+CARD = "card"
 HAND = "hand"
 PLAY = "play"
 DIE = "die"
@@ -71,6 +72,12 @@ class GwentOptions:
         HAND, choices=(HAND, PLAY),
         en="A revived card returns to the owner's hand, or is laid at once in attack",
         ru="Воскрешённая карта возвращается в руку или сразу выкладывается в атаку",
+    )
+    specialist_zero: str = option(
+        EXCHANGE, choices=(EXCHANGE, CARD),
+        en="A specialist in defence takes the whole exchange to zero, or only closes the card it "
+           "executes",
+        ru="Специалист в обороне сводит в ноль весь гейм или только казнённую карту",
     )
     final_tie: str = option(
         DIE, choices=(DIE, SHARED),
