@@ -369,3 +369,20 @@ def test_specialist_may_close_only_the_card_it_executes() -> None:
     assert "nr_sabrina_glevissig#1" in s.discards[0]
     act(s, "1: end")
     assert s.damage == [0.0, 5.0]
+
+
+def test_turned_cards_are_covered_by_their_own_owner() -> None:
+    """«заставляя его отбиваться против своих же карт и наносить урон самому себе»"""
+    s = table([["nr_ves", "ne_vesemir"], ["nr_thaler", "ng_rainfarn"]])
+    act(s, "0: play nr_ves#1@new", "1: spy nr_thaler#1", "0: play ne_vesemir#1@s1")
+    assert stacks(s) == [(1, 1.0, 1)]
+
+
+def test_scorch_on_a_cover_brings_back_the_card_below() -> None:
+    """«Казнь просто казнит выложенную карту соперника.» — the executed cover is gone, the card it
+    covered is open again (decision)."""
+    s = table([["ng_morteisen", "sp_scorch"], ["nr_ves", "ng_rainfarn"]])
+    act(s, "0: play ng_morteisen#1@new", "1: play nr_ves#1@s1", "1: end")
+    assert stacks(s) == [(1, 2.0, 0)]
+    act(s, "0: scorch sp_scorch#1 nr_ves#1")
+    assert stacks(s) == [(1, 3.0, 1)] and "nr_ves#1" in s.discards[1]

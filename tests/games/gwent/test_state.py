@@ -116,3 +116,21 @@ def test_random_play_under_the_options(options: dict[str, object]) -> None:
                 assert now == cards
             steps += 1
             assert steps < 5000
+
+
+def test_bad_setups_are_refused() -> None:
+    from koloda.engine import InvalidData
+
+    game = load_game("gwent", players=2)
+    for setup, message in (({}, "'hands'"), ({"hands": [["nr_ves"]]}, "one list per seat"),
+                           ({"hands": [["nr_ves#1"], ["nr_ves#1"]]}, "twice"),
+                           ({"hands": [["xx"], []]}, "unknown card"),
+                           ({"hands": [[], []], "extra": 1}, "unknown key"),
+                           ({"hands": [["nr_ves"], ["nr_ves"]],
+                             "exchange": {"attacker": 0, "defender": 0}}, "two different")):
+        with pytest.raises(InvalidData, match=message):
+            game.from_setup(setup)
+    from koloda.engine import InvalidOption
+
+    with pytest.raises(InvalidOption, match="names 1 decks for 2 players"):
+        load_game("gwent", players=2, seat_decks="monsters").new(seed=1)
