@@ -194,3 +194,20 @@ class IllegalActionExpected:
     def __exit__(self, tp: object, value: object, tb: object) -> bool:
         assert tp is IllegalAction and self.text in str(value)
         return True
+
+
+def test_variant_main_deck_reshuffled_only_when_short() -> None:
+    """Variant (decision 6, the other reading): «Если в какой-либо колоде закончились карты,
+    перемешайте все сброшенные карты, чтобы создать новую колоду.» applied to the main deck."""
+    from koloda.engine import load_game
+
+    game = load_game("nevermore", players=6, magic="none", main_deck="when_empty")
+    s = game.new(seed=4)
+    assert len(s.deck) == 30
+    while s.round == 1:
+        first_legal(s)
+    assert len(s.deck) == 0 and len(s.discard) == 30  # round 2 was dealt from the rest
+    assert s.observe(0)["discard"] == s.discard
+    while s.round == 2:
+        first_legal(s)
+    assert "NmMainReshuffled" in kinds(s) and len(s.deck) == 30 and s.discard == []

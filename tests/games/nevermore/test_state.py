@@ -141,3 +141,23 @@ def test_every_event_described_in_both_languages() -> None:
                 assert text and text != e.kind_name()
             seen.add(e.kind_name())
     assert {"NmRevealed", "NmPassed", "NmDamaged", "NmWon", "NmMagicPlayed"} <= seen
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_variant_main_deck_when_empty_conserves_and_hides(players: int) -> None:
+    game = load_game("nevermore", players=players, main_deck="when_empty")
+    s = game.new(seed=players)
+    rng = Rng.from_seed(9)
+    cards = sorted(s.all_cards() or [])
+    step = 0
+    while not s.is_terminal and step < 600:
+        if step % 25 == 0:
+            seat = step % players
+            r = s.resample(seat, rng.spawn())
+            assert r.observe(seat) == s.observe(seat) and r.observe(None) == s.observe(None)
+        seat = s.to_act[rng.randbelow(len(s.to_act))]
+        legal = s.legal_actions(seat)
+        s.apply(seat, legal[rng.randbelow(len(legal))])
+        assert sorted(s.all_cards() or []) == cards
+        step += 1
+    assert replay(record_of(game, s)).to_json() == s.to_json()

@@ -53,6 +53,7 @@ _EN: dict[type[Event], Callable[[Any], str]] = {
     E.NmHandsPassed: lambda e: f"seat {e.seat} passes its hand to seat {e.receiver}",
     E.NmVpStolen: lambda e: f"seat {e.seat} takes {e.amount} VP from seat {e.victim}",
     E.NmRoundEnded: lambda e: f"round {e.round} ends",
+    E.NmMainReshuffled: lambda e: f"the {e.count} discarded cards are shuffled into the deck",
     E.NmWon: lambda e: f"seat {e.seat} wins: {e.reason}",
     E.NmStopped: lambda e: f"the game stops after round {e.round} without a winner",
 }
@@ -87,6 +88,7 @@ _RU: dict[type[Event], Callable[[Any], str]] = {
     E.NmHandsPassed: lambda e: f"игрок {e.seat} передаёт руку игроку {e.receiver}",
     E.NmVpStolen: lambda e: f"игрок {e.seat} забирает {e.amount} ПО у игрока {e.victim}",
     E.NmRoundEnded: lambda e: f"раунд {e.round} окончен",
+    E.NmMainReshuffled: lambda e: f"сброс ({e.count} карт) замешан в основную колоду",
     E.NmWon: lambda e: f"игрок {e.seat} побеждает",
     E.NmStopped: lambda e: f"игра остановлена после раунда {e.round} без победителя",
 }

@@ -217,3 +217,10 @@ class NmMagicCards(Event):
 
     seat: int
     cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NmMainReshuffled(Event):
+    """The main deck ran short: the discards were shuffled under it (``main_deck=when_empty``)."""
+
+    count: int

@@ -145,8 +145,16 @@ def decide(s: NevermoreState, seat: int, action: Action) -> None:
 def t_round(s: NevermoreState, t: Task) -> None:
     """Deal five cards each; lay out the tokens; declare the round's flow."""
     n = s.players
-    s.deck = sorted(s.deck)
-    s.rng.shuffle(s.deck)
+    if s.options.main_deck == "rebuilt" or s.round == 1:
+        s.deck = sorted(s.deck)
+        s.rng.shuffle(s.deck)
+    elif len(s.deck) < 5 * n:
+        # «Если в какой-либо колоде закончились карты, перемешайте все сброшенные карты»
+        pile = sorted(s.discard)
+        s.discard = []
+        s.rng.shuffle(pile)
+        s.deck = pile + s.deck
+        s.events.append(E.NmMainReshuffled(len(pile), to=EVERYONE))
     for p in range(n):
         s.hands[p] = sorted(s.deck.pop() for _ in range(5))
         s.final_hands[p] = []
@@ -427,16 +435,19 @@ def t_end(s: NevermoreState, t: Task) -> None:
             s.health[p] = s.return_health
             s.events.append(E.NmReturnedHuman(p, s.health[p], "final drafted hand",
                                               to=EVERYONE))
+    rebuilt = s.options.main_deck == "rebuilt"
     for p in range(s.players):
-        s.deck.extend(s.hands[p])
-        s.deck.extend(s.table[p])
+        (s.deck if rebuilt else s.discard).extend(s.hands[p] + s.table[p])
         s.hands[p] = []
         s.table[p] = []
         s.face_down[p] = []
         s.shield[p] = 0
-    s.deck.extend(s.discard)
-    s.discard = []
-    s.deck.sort()
+    if rebuilt:
+        s.deck.extend(s.discard)
+        s.discard = []
+        s.deck.sort()
+    else:
+        s.discard.sort()
     s.step = -1
     s.window = ""
     s.events.append(E.NmRoundEnded(s.round, to=EVERYONE))

@@ -16,6 +16,7 @@ The view is a JSON object::
       "revealed": ["attack"],                    # suits revealed this round (even if discarded)
       "attack_amount": 3,                        # the Attack leader's damage (attack stage)
       "max_health": 5, "tie_order": [2, 3, 0, 1],
+      "deck": 35, "discard": [4, 17],            # main deck: cards left (count), discards (face up)
       "players_info": [                          # one per seat, public facts
         {"health": 5, "vp": 0, "form": "human" | "raven", "shield": 0,
          "hand": 5, "light": 0, "shadow": 1,     # cards held (counts only)
@@ -80,6 +81,7 @@ def observe(s: NevermoreState, seat: int | None) -> dict[str, Any]:
         "revealed": list(s.revealed),
         "attack_amount": s.amount if s.stage == Stage.ATTACK else 0,
         "max_health": s.max_health, "tie_order": s.tie_order(),
+        "deck": len(s.deck), "discard": sorted(s.discard),
         "players_info": players,
         "magic_set": ms.describe(),
         "winner": s.winner if s.winner >= 0 else None,

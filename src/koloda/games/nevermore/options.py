@@ -19,6 +19,11 @@ class NevermoreOptions:
                         ru="Карты магии: набор Колоды, без магии или свой набор")
     magic_set_json: str = option("", en="The custom magic set (JSON text) for magic=custom",
                                  ru="Свой набор магии (текст JSON) для magic=custom")
+    main_deck: str = option("rebuilt", choices=("rebuilt", "when_empty"),
+                            en="Main deck: rebuilt from all 60 cards every round, or reshuffled "
+                               "from the discards only when it runs short",
+                            ru="Основная колода: собирается заново каждый раунд или "
+                               "пополняется из сброса, только когда кончается")
     max_rounds: int = option(60, minimum=0, maximum=1000,
                              en="Stop without a winner after this many rounds (0: never)",
                              ru="Остановить игру без победителя после N раундов (0: никогда)")
