@@ -1,5 +1,13 @@
 """Gwent at the table («настольный гвинт»): house rules for 2-4 players with the printed
-Witcher 3 Gwent decks (seed ``000``). The rules and every decision are in ``docs/rules/gwent.md``.
+Witcher 3 Gwent decks (seed ``000``). The rules and every decision are in ``docs/rules/gwent.md``;
+deck lists in ``docs/gwent-decks.md``.
+
+Where to look: the observation format is documented in :mod:`koloda.games.gwent.observe`, the
+action text forms in :mod:`koloda.games.gwent.actions`, hand-made positions (``from_setup``) in
+:mod:`koloda.games.gwent.state`. Modules by rule: :mod:`~koloda.games.gwent.table` (damage),
+:mod:`~koloda.games.gwent.exchange` (action points, laying cards), :mod:`~koloda.games.gwent.perks`,
+:mod:`~koloda.games.gwent.throwins`, :mod:`~koloda.games.gwent.turns` (turn order),
+:mod:`~koloda.games.gwent.match` (setup, rounds, the winner).
 
 >>> from koloda.engine import load_game
 >>> state = load_game("gwent", players=3).new(seed=1)
