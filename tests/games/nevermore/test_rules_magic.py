@@ -129,3 +129,20 @@ def test_magic_deck_rebuilt_from_its_discards() -> None:
     assert len(s.magic[2]) == 2 and len(s.light_deck) == 23 and s.light_discard == []
     assert "NmMagicReshuffled" in kinds(s)
     commit_min(s, 0)
+
+
+@pytest.mark.parametrize(("reply", "asked"), [("lethal", False), ("any_blow", True),
+                                               ("never", False)])
+def test_variant_reply_to_any_blow(reply: str, asked: bool) -> None:
+    """Variant (decision 29): Play Any Time cards may answer any blow (``any_blow``), only one
+    that would turn their holder into a raven (default), or none (``never``)."""
+    from koloda.engine import load_game
+
+    game = load_game("nevermore", players=3, anytime_reply=reply)
+    s = game.from_setup({"hands": ["AAAHV", "HSSVV", "HSSVV"], "magic": [[], ["ward"], []]})
+    act(s, "1: done", *C3, "0: attack 1")
+    assert (s.stage.value == "react") == asked
+    lethal = game.from_setup({"hands": ["AAAHV", "HSSVV", "HSSVV"], "health": [5, 3, 5],
+                              "magic": [[], ["ward"], []]})
+    act(lethal, "1: done", *C3, "0: attack 1")
+    assert (lethal.stage.value == "react") == (reply != "never")

@@ -43,8 +43,11 @@ def t_damage(s: NevermoreState, t: Task) -> None:
     src, tgt, amount = t.seat, t.target, t.amount
     if s.raven[tgt] or amount <= 0:
         return
+    reply = s.options.anytime_reply
     if ("asked" not in t.tag and s.magic[tgt] and s.options.magic != "none"
-            and amount - s.shield[tgt] >= s.health[tgt]):
+            and amount > s.shield[tgt]
+            and (reply == "any_blow" or (reply == "lethal"
+                                         and amount - s.shield[tgt] >= s.health[tgt]))):
         front(s, [Task("damage", src, tgt, amount, t.tag + ",asked")])
         ask(s, Stage.REACT, [tgt])
         return

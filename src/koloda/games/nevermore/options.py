@@ -24,6 +24,11 @@ class NevermoreOptions:
                                "from the discards only when it runs short",
                             ru="Основная колода: собирается заново каждый раунд или "
                                "пополняется из сброса, только когда кончается")
+    anytime_reply: str = option("lethal", choices=("lethal", "any_blow", "never"),
+                                en="When a player may answer damage with a Play Any Time card: "
+                                   "a blow that would make them a raven, any blow, or never",
+                                ru="Когда можно ответить на повреждение картой «в любое время»: "
+                                   "на удар, превращающий в ворона, на любой удар или никогда")
     max_rounds: int = option(60, minimum=0, maximum=1000,
                              en="Stop without a winner after this many rounds (0: never)",
                              ru="Остановить игру без победителя после N раундов (0: никогда)")
