@@ -45,6 +45,9 @@ def test_two_people_play_a_whole_duel(browser: Any, server: Any, shots: Path) ->
         wait_ready(page)
         pages.append(page)
     pages[0].screenshot(path=shots / "duel-start-ann.png", full_page=True)
+    watcher = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    watcher.goto(server.url + t["spectator"])
+    wait_ready(watcher)
 
     def shoot(n: int) -> None:
         if n == 4:
@@ -63,6 +66,13 @@ def test_two_people_play_a_whole_duel(browser: Any, server: Any, shots: Path) ->
     for i, p in enumerate(pages):
         p.screenshot(path=shots / f"duel-end-{i}.png", full_page=True)
         assert p.locator("#result .verdict").is_visible()
+    # the spectator saw the whole duel with public information only
+    watcher.wait_for_function("document.body.dataset.finished === '1'")
+    watcher.screenshot(path=shots / "duel-end-spectator.png", full_page=True)
+    assert watcher.locator("[data-zone='mine']").count() == 0
+    assert watcher.locator("#actions button").count() == 0
+    assert "Ann" in (watcher.text_content("#result") or "")
+    watcher.context.close()
     # play again with the same seats: a new match for both pages
     after_click(pages[0], lambda: pages[0].click("#again"))
     for p in pages:
