@@ -52,6 +52,7 @@ class Exchange:
     bard: list[int] = field(default_factory=list)
     reversals: list[Reversal] = field(default_factory=list)
     zero: bool = False
+    window_mark: str = ""
 
     def seat(self, side: int) -> int:
         return self.attacker if side == ATT else self.defender
@@ -81,5 +82,5 @@ class Exchange:
             self.limit, self.max_units, list(self.pending), self.group_mult, self.decoy_used,
             list(self.named), list(self.bard),
             [Reversal(r.seat, r.spy, r.side, list(r.stacks), r.undone) for r in self.reversals],
-            self.zero,
+            self.zero, self.window_mark,
         )

@@ -1,7 +1,8 @@
 """Throw-ins («подбрасывание»): watching players add cards of the same value as an open card.
 
-After every action that leaves the exchange going, with an open card on the table, every
-watching player who holds cards decides at once (a simultaneous step) whether to throw in:
+After every action that leaves the exchange going, with an open card on the table that changed
+since the last window (so not after a mere pass), every watching player who holds cards decides
+at once (a simultaneous step) whether to throw in:
 cards whose printed value equals the printed value of an open card on one side, laid on that
 side as new cards in attack («сбросив в игру свои карты с тем же значением, что лежит на
 столе»; «карта ... должна быть открытой»). A bonded or muster group is thrown whole («Правило
@@ -43,6 +44,10 @@ def open_window(st: GwentState, ex: Exchange) -> None:
             values[s.top.side].append(s.top.printed)
     if not values[0] and not values[1]:
         return
+    mark = ";".join(f"{s.id}:{s.top.side}:{s.top.damage}" for s in ex.stacks if s.open)
+    if mark == ex.window_mark:
+        return  # nothing changed on the table since the watchers last decided
+    ex.window_mark = mark
     st.window = watchers
     st.decided = []
     st.throws = {}
