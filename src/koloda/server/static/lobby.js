@@ -53,8 +53,11 @@ function optionInput(o) {
     input = h("input", { id, type: "text", name: o.name, value: o.default ?? "" });
   }
   input.dataset.type = o.type;
+  let bounds = "";
+  if (o.choices) bounds = o.choices.join(" | ");
+  else if (o.minimum !== null || o.maximum !== null) bounds = `${o.minimum ?? ""}…${o.maximum ?? ""}`;
   return h("div", { class: "field" }, h("label", { for: id }, lang === "ru" ? o.ru : o.en), input,
-    h("small", {}, o.help));
+    bounds ? h("small", {}, bounds) : null);
 }
 
 function seatRow(game, i) {
