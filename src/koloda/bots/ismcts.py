@@ -8,7 +8,10 @@ walks one shared tree whose edges are the actions taken since the decision:
   actions legal in this determinization (availability counts make actions that are only
   sometimes legal comparable). Several seats acting at once pick independently
   (*decoupled* selection), so no seat sees what the others commit in the same step;
-- **expansion**: one new node per iteration, as soon as a seat tries an untried action;
+- **expansion**: one new node per iteration, as soon as a seat tries an untried action, with
+  *progressive widening*: a seat tries a new action at a node only while the actions it has
+  tried there are fewer than ``max(10, 1.5·√visits)``, so that hundreds of legal actions do
+  not each get one noisy visit;
 - **playout**: uniformly random legal actions (``state.random_action``, which a game may make
   faster than listing its legal actions) through ``state.apply_unchecked`` (the fast path
   without validation or history) until the game ends;
@@ -37,6 +40,11 @@ from koloda.engine import Action, Game, GameState, InvalidOption, Result, Rng
 
 #: UCB1 exploration constant for rewards in [0, 1].
 DEFAULT_EXPLORATION = 0.7
+#: Progressive widening: a seat tries a new action at a node only while it has tried fewer
+#: than ``max(WIDENING_BASE, WIDENING_FACTOR * sqrt(its visits there))`` (hundreds of legal
+#: actions, like every hand of a duel, would otherwise get one noisy visit each).
+WIDENING_BASE = 10
+WIDENING_FACTOR = 1.5
 #: Iterations when ``bot:ismcts`` is given no budget.
 DEFAULT_ITERATIONS = 1000
 #: A playout longer than this is scored as a draw (a guard against a game that does not end).
@@ -79,6 +87,7 @@ class _Node:
     """A node of the search tree: the actions taken since the root lead here."""
 
     arms: dict[int, dict[Action, _Arm]] = field(default_factory=dict)
+    visits: dict[int, int] = field(default_factory=dict)
     children: dict[Hashable, _Node] = field(default_factory=dict)
 
 
@@ -196,6 +205,7 @@ class IsmctsBot:
         """UCB1 with availability counts; an untried legal action first (chosen at random)."""
         arms = node.arms.setdefault(seat, {})
         untried: list[Action] = []
+        tried: list[Action] = []
         for action in legal:
             arm = arms.get(action)
             if arm is None:
@@ -204,12 +214,17 @@ class IsmctsBot:
             arm.available += 1
             if arm.visits == 0:
                 untried.append(action)
-        if untried:
+            else:
+                tried.append(action)
+        visits = node.visits.get(seat, 0)
+        node.visits[seat] = visits + 1
+        widen = len(tried) < max(WIDENING_BASE, WIDENING_FACTOR * math.sqrt(visits))
+        if untried and (widen or not tried):
             return self.rng.choice(untried), True
         c = self.exploration
-        best: Action = legal[0]
+        best: Action = tried[0]
         best_value = -math.inf
-        for action in legal:
+        for action in tried:
             arm = arms[action]
             value = arm.reward / arm.visits + c * math.sqrt(math.log(arm.available) / arm.visits)
             if value > best_value:
