@@ -37,6 +37,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
 
@@ -128,7 +129,13 @@ def make_engine(url: str) -> Engine:
         if path and path != ":memory:":
             parent = os.path.dirname(os.path.abspath(path))
             os.makedirs(parent, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        memory = not path or path == ":memory:"
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False},
+            # one shared connection, or each thread would see its own empty database
+            poolclass=StaticPool if memory else None,
+        )
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
