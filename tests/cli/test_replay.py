@@ -123,3 +123,16 @@ def test_every_scenario_file_replays(runner, path):
     res = invoke(runner, "replay", str(path), "--json")
     assert res.exit_code == 0, res.stderr
     assert json.loads(res.stdout)["kind"] == "scenario"
+
+
+def test_abandoned_game_record_replays_unfinished(runner, tmp_path):
+    record = tmp_path / "left.json"
+    res = invoke(runner, "play", "toy", "-s", "human", "-s", "bot:random", "--seed", "4",
+                 "--record", str(record), input="1\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert "Game abandoned." in res.stdout and "Record saved" in res.stdout
+    res = invoke(runner, "replay", str(record), "--json")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    # the bot, the human, the bot again, then the human quits
+    assert out["kind"] == "record" and out["terminal"] is False and out["actions"] == 3
