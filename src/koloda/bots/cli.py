@@ -91,7 +91,7 @@ def _pool(lang: str) -> Counter[Kind]:
 def _strategy(named: Sequence[NamedCard], mix: Sequence[tuple[Kind, float]]) -> list[
         dict[str, Any]]:
     out = []
-    for kind, p in mix:
+    for kind, p in sorted(mix, key=lambda kp: (-kp[1], kp[0])):
         names = sorted({c.name for c in named if c.kind == kind})
         out.append({"kind": str(kind), "cards": names or [str(kind)], "probability": round(p, 6)})
     return out
