@@ -19,7 +19,7 @@ from typing import Any
 
 import typer
 
-from koloda.cli import games, play, replay
+from koloda.cli import games, play, replay, rules
 from koloda.cli.core import KolodaGroup
 
 #: Modules of other packages that add commands, registered in this order.
@@ -37,6 +37,7 @@ app = typer.Typer(
 )
 
 games.register(app)
+rules.register(app)
 play.register(app)
 replay.register(app)
 

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from koloda.bots import Bot, Decision, make_bot
 from koloda.cli.core import LangOption, console, resolve_lang
+from koloda.cli.games import number_text
 from koloda.cli.i18n import Lang, t
 from koloda.cli.render import Renderer, renderer_for
 from koloda.cli.setup import DECKS, HUMAN, MAGIC_SET, add_file_option, parse_options, seat_list
@@ -150,7 +151,7 @@ class Terminal:
             table.add_column(t(key, self.lang))
         for i, (score, rank) in enumerate(zip(result.scores, result.ranks, strict=True)):
             style = "bold green" if i in result.winners else ""
-            table.add_row(self.renderer.seat_name(i), _who(seats[i], self.lang), _num(score),
+            table.add_row(self.renderer.seat_name(i), _who(seats[i], self.lang), number_text(score),
                           str(rank),
                           style=style)
         self.out.print(table)
@@ -178,10 +179,6 @@ class ShownThinking:
             return self.bot.act(decision)
         with self.out.status(self.label, spinner="dots"):
             return self.bot.act(decision)
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
 
 
 def play(

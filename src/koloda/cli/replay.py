@@ -18,6 +18,7 @@ import typer
 from rich.table import Table
 
 from koloda.cli.core import LangOption, console, resolve_lang
+from koloda.cli.games import number_text
 from koloda.cli.i18n import Lang, t, yes_no
 from koloda.cli.render import renderer_for
 from koloda.engine import GameRecord, GameState, InvalidData, get_spec, replay
@@ -112,7 +113,7 @@ def _table(summary: Mapping[str, Any], lang: Lang) -> Table:
     if not summary["terminal"]:
         rows.append((t("col_to_act", lang), ", ".join(str(s) for s in summary["to_act"])))
     if summary["scores"] is not None:
-        rows.append((t("col_scores", lang), ", ".join(_num(s) for s in summary["scores"])))
+        rows.append((t("col_scores", lang), ", ".join(number_text(s) for s in summary["scores"])))
     if summary.get("result"):
         rows.append((t("col_result", lang), str(summary["result"])))
     if summary["checked"]:
@@ -121,10 +122,6 @@ def _table(summary: Mapping[str, Any], lang: Lang) -> Table:
     for key, value in rows:
         table.add_row(key, value)
     return table
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
 
 
 REPLAY_HELP = (
