@@ -34,6 +34,11 @@ from ..engine import toy  # noqa: F401  (the kernel's own test game takes part t
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "duel": [{"mode": "attack"}, {"rounds_to_win": 3}],
     "nevermore": [{"magic": "none"}],
+    "gwent": [
+        {"throw_ins": False, "final_tie": "shared"},
+        {"cross_suit_value": 0.75, "throw_in_damage_to": "thrower",
+         "bard_lasts": "next_card", "medic_revives_to": "play", "specialist_zero": "card"},
+    ],
 }
 
 #: Random games per configuration, and the cap on actions per game.
