@@ -13,6 +13,9 @@ def test_games_lists_the_registered_games_with_options_and_bots(client: TestClie
     assert toy["title"] == "Игрушка"
     assert toy["options"][0]["name"] == "tricks"
     assert "bot:random" in toy["bots"]
+    if "bot:ismcts" in toy["bots"]:  # search bots come with time-bounded strengths
+        assert "bot:ismcts:0.3s" in toy["bots"] and "bot:ismcts:1s" in toy["bots"]
+        new_table(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "bot:ismcts:0.3s"}])
 
 
 def test_create_table_gives_each_human_seat_its_own_secret_link(client: TestClient) -> None:

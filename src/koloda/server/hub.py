@@ -205,9 +205,23 @@ def games_catalogue(lang: str) -> list[dict[str, Any]]:
                     }
                     for o in spec.options
                 ],
-                "bots": [f"bot:{b}" for b in bot_names(spec.name)],
+                "bots": bot_choices(spec.name),
             }
         )
+    return out
+
+
+#: Strengths offered in the lobby for search bots: a time budget per move keeps tables lively.
+SEARCH_PRESETS = {"ismcts": ("0.3s", "1s")}
+
+
+def bot_choices(game: str) -> list[str]:
+    """The bots the lobby offers for ``game``: every registered kind, and time-bounded
+    strengths of the search bots (``bot:ismcts:1s``); any other parameter can be sent too."""
+    out = []
+    for kind in bot_names(game):
+        out.append(f"bot:{kind}")
+        out.extend(f"bot:{kind}:{p}" for p in SEARCH_PRESETS.get(kind, ()))
     return out
 
 

@@ -28,8 +28,14 @@ let fatal = false;
 const $ = (id) => document.getElementById(id);
 const t = (key) => tr(lang, key);
 
-function status(text) {
-  $("status").textContent = text;
+let statusKey = "connecting";
+let statusText = null;
+
+// a word of the connection's state (kept as a key so a language switch translates it)
+function status(key, text = null) {
+  statusKey = key;
+  statusText = text;
+  $("status").textContent = text || t(key);
 }
 
 function showError(message) {
@@ -51,7 +57,7 @@ function act(text) {
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
-  status(retry ? t("reconnecting") : t("connecting"));
+  status(retry ? "reconnecting" : "connecting");
   ws.onopen = () => {
     retry = 0;
     send({ type: "hello", token: token || null, lang });
@@ -64,7 +70,7 @@ function connect() {
       return;
     }
     if (fatal) return;
-    status(t("reconnecting"));
+    status("reconnecting");
     retry += 1;
     setTimeout(connect, Math.min(5000, 300 * retry));
   };
@@ -83,7 +89,7 @@ async function loadRenderer(game) {
 async function onMessage(m) {
   if (m.type === "welcome") {
     table = m.table;
-    status(t("connected"));
+    status("connected");
     await loadRenderer(table.game);
   } else if (m.type === "table") {
     table = m.table;
@@ -99,7 +105,7 @@ async function onMessage(m) {
     showError(`${t("error")}: ${m.message}`);
     if (m.code === "bad_token" || m.code === "unknown_table") {
       fatal = true;
-      status(m.message);
+      status("error", m.message);
     }
   }
   render();
@@ -202,6 +208,7 @@ function render() {
   ds.pending = pending ? "1" : "";
   ds.finished = view && view.finished ? "1" : "";
   ds.myTurn = view && view.seat !== null && view.to_act.includes(view.seat) ? "1" : "";
+  $("status").textContent = statusText || t(statusKey);
   renderSeats();
   renderTurn();
   renderResult();
