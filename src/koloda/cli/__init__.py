@@ -25,9 +25,22 @@ from koloda.cli.core import KolodaGroup
 #: Modules of other packages that add commands, registered in this order.
 PLUGIN_MODULES = ("koloda.sim.cli", "koloda.server.cli", "koloda.bots.cli")
 
+def _plugin_commands() -> dict[str, Any]:
+    """The commands of :data:`PLUGIN_MODULES`, registered into :data:`app` first."""
+    load_plugins()
+    group = typer.main.get_command(app)
+    return dict(getattr(group, "commands", {}))
+
+
+class KolodaCommands(KolodaGroup):
+    """The group of the ``koloda`` command: other packages' commands join on first need."""
+
+    load_more = staticmethod(_plugin_commands)
+
+
 app = typer.Typer(
     name="koloda",
-    cls=KolodaGroup,
+    cls=KolodaCommands,
     help="Koloda: play and study three card games — the LARP card duel, Nevermore and Gwent "
     "at the table — in the terminal, against bots or hot-seat, in English or Russian.",
     no_args_is_help=True,
@@ -65,15 +78,6 @@ def load_plugins() -> None:
         module = _plugin(name)
         if module is not None:
             module.register(app)
-
-
-def _plugin_commands() -> dict[str, Any]:
-    load_plugins()
-    group = typer.main.get_command(app)
-    return dict(getattr(group, "commands", {}))
-
-
-KolodaGroup.load_more = _plugin_commands
 
 
 def main() -> None:

@@ -29,15 +29,17 @@ class KolodaGroup(TyperGroup):
     looked up or the commands are listed (``--help``), and its commands join the group.
     """
 
-    #: Returns the commands registered by other packages (set by :mod:`koloda.cli`).
+    #: Returns the commands registered by other packages (a subclass sets it: see
+    #: :mod:`koloda.cli`).
     load_more: ClassVar[Callable[[], Mapping[str, Any]] | None] = None
 
     def _add_more(self) -> None:
         if getattr(self, "_more_added", False):
             return
         self._more_added = True
-        if KolodaGroup.load_more is not None:
-            for name, command in KolodaGroup.load_more().items():
+        load_more = type(self).load_more
+        if load_more is not None:
+            for name, command in load_more().items():
                 self.commands.setdefault(name, command)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
