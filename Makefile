@@ -1,13 +1,15 @@
 # Koloda: two commands on a fresh clone.
-#   make run   installs everything and starts the main job
+#   make run   installs everything and starts the play server (http://127.0.0.1:8000/)
 #   make test  installs everything and runs every check (this is what CI runs)
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
-.PHONY: install run test lint typecheck unit system-deps clean
+.PHONY: install run duel test lint typecheck unit system-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +23,10 @@ system-deps:
 	bash scripts/system-deps.sh
 
 run: install
-	$(BIN)/koloda play duel --seat human --seat bot:random
+	$(BIN)/koloda serve --host $(HOST) --port $(PORT)
+
+duel: install
+	$(BIN)/koloda play duel --seat human --seat bot:heuristic
 
 lint: install
 	$(BIN)/ruff check src tests
