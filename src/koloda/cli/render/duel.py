@@ -44,7 +44,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "col_round": ("round", "раунд"),
     "col_winner": ("won by", "победил"),
     "nobody": ("nobody", "никто"),
-    "kill_mark": ("☠ kill!", "☠ убить!"),
+    "kill_mark": ("— to kill!", "— на убийство!"),
     "your_deck": ("Your deck", "Ваша колода"),
     "your_hand": ("Your hand", "Ваша рука"),
     "your_discard": ("discard", "сброс"),
@@ -77,8 +77,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "result_no_swap": ("no swap", "без обмена"),
     # actions
     "act_hand_none": ("take no cards", "не брать карт"),
-    "act_show": ("showing {item}", "показав {item}"),
-    "act_kill": ("and declare a kill ☠", "и заявить убийство ☠"),
+    "act_show": (", showing {item}", ", с предметом «{item}»"),
+    "act_kill": ("+ declare a kill", "+ заявка на убийство"),
     "act_offer": ("offer to end the duel by agreement (a draw)",
                   "предложить закончить дуэль по согласию (ничья)"),
     "act_accept": ("agree: the duel ends in a draw", "согласиться: дуэль кончается вничью"),
@@ -86,12 +86,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "act_swap": ("take {take}, give {give}", "забрать {take}, отдать {give}"),
     "act_no_swap": ("keep your cards", "оставить карты как есть"),
     "hint_hand": ("Type the ids of the cards to take, e.g. `{example}` (or `hand` for none).",
-                  "Введите номера карт, которые берёте, например `{example}` "
+                  "Введите обозначения карт, которые берёте, например `{example}` "
                   "(или `hand`, чтобы не брать ни одной)."),
     "hint_play": ("Type a card id to play it (e.g. `{card}`); add `kill` to declare a kill "
                   "with a ☠ card.",
-                  "Введите номер карты, чтобы сыграть её (например, `{card}`); добавьте `kill`, "
-                  "чтобы заявить убийство картой с ☠."),
+                  "Введите обозначение карты, чтобы сыграть её (например, `{card}`); добавьте "
+                  "`kill`, чтобы заявить убийство картой с ☠."),
 }
 
 TYPE_STYLES = {"attack": "bold red", "trick": "bold magenta", "defence": "bold blue"}
@@ -323,7 +323,7 @@ class DuelRenderer(Renderer):
             label = self.short(cards.get(words[1]))
             if "show" in words:
                 item = words[words.index("show") + 1]
-                label += " " + self.w("act_show", item=self.short(cards.get(item)))
+                label += self.w("act_show", item=self.short(cards.get(item)))
             if words[-1] == "kill":
                 label += " " + self.w("act_kill")
             return f"{text} — {label}"
