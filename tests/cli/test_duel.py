@@ -129,7 +129,7 @@ def test_handover_clears_the_screen_before_and_after():
     term.handover(1)
     text = buf.getvalue()
     clear = "\x1b[2J"
-    assert text.count(clear) == 2
+    assert text.count(clear) == 2 and text.count("\x1b[3J") == 2  # the scrollback too
     assert text.index(clear) < text.index("Pass the device to Player 2") < text.rindex(clear)
 
 

@@ -31,6 +31,9 @@ from koloda.engine import Action, ActionSyntaxError, Result, get_spec, load_game
 from koloda.engine.record import record_of
 from koloda.play import BotSeat, GameAbandoned, HumanSeat, Seat, SeatView, Table
 
+#: The terminal control sequence that erases the scrollback (xterm and most terminals).
+ERASE_SCROLLBACK = "\x1b[3J"
+
 QUIT_WORDS = frozenset({"quit", "exit", "q", "выход"})
 HELP_WORDS = frozenset({"help", "?", "h", "помощь"})
 LOG_WORDS = frozenset({"log", "журнал"})
@@ -57,14 +60,22 @@ class Terminal:
 
     # --- hot-seat ---------------------------------------------------------------------------
 
+    def wipe(self) -> None:
+        """Clear the screen and, on a real terminal, its scrollback too (so the previous
+        player's hand cannot be scrolled back to)."""
+        self.out.clear()
+        if self.out.is_terminal and not self.out.is_dumb_terminal:
+            self.out.file.write(ERASE_SCROLLBACK)
+            self.out.file.flush()
+
     def handover(self, seat: int) -> None:
         """Clear the screen and wait until the player of ``seat`` has the device."""
         player = self.renderer.seat_name(seat)
-        self.out.clear()
+        self.wipe()
         self.out.print(Panel(Text(t("handover", self.lang, player=player), style="bold",
                                   justify="center"), expand=True))
         self.read(t("handover_hint", self.lang, player=player) + " ")
-        self.out.clear()
+        self.wipe()
 
     # --- a human's turn ---------------------------------------------------------------------
 
@@ -274,7 +285,7 @@ def _ending(term: Terminal, table: Table, seats: list[str], humans: int) -> None
         term.out.print(r.observation(view.observation, seat=me))
     else:
         if humans > 1:
-            term.out.clear()
+            term.wipe()
         term.out.print(Rule(t("public_log", term.lang)))
         term.out.print(r.log_lines(state.log(None)))
         term.out.print(r.observation(state.observe(None), seat=None))
