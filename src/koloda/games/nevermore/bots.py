@@ -151,15 +151,20 @@ class HeuristicBot:
             kind = self.magic_set.card(a.card)
             raven_text = me["form"] == "raven" and kind.raven_effect is not None
             effect = kind.raven_effect if raven_text and kind.raven_effect else kind.effect
+            acting = me["form"] == "human" or raven_text
             v = 0.0
             for verb in effect:
-                v += self._verb_value(verb, view, seat, a.target, react=react)
+                v += self._verb_value(verb, view, seat, a.target, react=react, acting=acting)
+            if kind.timing == "anytime" and not react:
+                # keep Play Any Time cards for a reply, unless they knock someone out now
+                v = v - 2.5 if v < 4.0 else v
             if v > best_v:
                 best, best_v = a, v
         return best
 
     def _verb_value(self, verb: Any, view: dict[str, Any], seat: int, target: int, *,
-                    react: bool) -> float:
+                    react: bool, acting: bool) -> float:
+        """A rough value of one verb for the bot (``acting``: damage, healing and VP work)."""
         info = view["players_info"]
         me = info[seat]
         human = me["form"] == "human"
@@ -167,13 +172,15 @@ class HeuristicBot:
         if isinstance(verb, Damage):
             if verb.target == Target.SELF:
                 return -3.0 if me["health"] <= verb.amount else -0.5
-            if not human:
+            if not acting:
                 return 0.0
             if verb.target == Target.CHOSEN and target >= 0:
                 t = info[target]
                 ko = t["health"] - t["shield"] <= verb.amount
-                return 1.0 + float(t["vp"]) * 0.3 + (2.0 if ko else 0.0)
-            return 1.5
+                return 1.0 + float(t["vp"]) * 0.3 + (3.5 if ko else 0.0)
+            others = sum(1 for p, x in enumerate(info) if p != seat and x["form"] == "human")
+            own = -1.5 if verb.target == Target.ALL and human else 0.0
+            return 0.8 * others + own
         if isinstance(verb, Heal):
             if not human:
                 return 0.0
