@@ -166,3 +166,14 @@ def test_renderer_shortcuts():
     assert str(r.parse_shortcut("a02", view)) == "play a02 show a04"
     assert str(r.parse_shortcut("a02 kill", view)) == "play a02 show a04 kill"
     assert r.parse_shortcut("a01 kill", view) is None
+
+
+def test_readme_lines_start(runner):
+    res = invoke(runner, "play", "duel", "--seat", "human", "--seat", "bot:heuristic",
+                 "--seed", "3", input="1\n" * 40)
+    assert res.exit_code == 0 and "Game over" in res.stdout
+    res = invoke(runner, "play", "nevermore", "--players", "4", "--seat", "human", "--seat",
+                 "bot:heuristic", "--seed", "3", input="quit\n")
+    assert res.exit_code == 0, res.output
+    assert "seat 0 — human, seat 1 — bot:heuristic, seat 2 — bot:heuristic" in res.stdout
+    assert "Game abandoned." in res.stdout
