@@ -33,7 +33,7 @@ from ..engine import toy  # noqa: F401  (the kernel's own test game takes part t
 #: Option sets run besides the defaults, per game.
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "duel": [{"mode": "attack"}, {"rounds_to_win": 3}],
-    "nevermore": [{"magic": "none"}],
+    "nevermore": [{"magic": "none"}, {"main_deck": "when_empty", "anytime_reply": "any_blow"}],
     "gwent": [
         {"throw_ins": False, "final_tie": "shared"},
         {"cross_suit_value": 0.75, "throw_in_damage_to": "thrower",
