@@ -59,6 +59,23 @@ def test_defender_may_spend_both_points_at_once() -> None:
     assert s.damage == [2.0, 0.0]  # 6 over 5 and 4 over 3: one each against the attacker
 
 
+def test_defender_spending_both_points_may_lay_two_cards_in_attack() -> None:
+    """«Игрок, находящийся в обороне, может потратить два очка действия сразу и выложить две
+    ... карты» — two action points at once are two actions' worth: two cards in attack too
+    (one per action point), and the attacker answers with his last point."""
+    s = table([["nr_ves", "ng_morteisen"], ["ne_vesemir", "ng_rainfarn", "nr_keira_metz"]])
+    act(s, "0: play nr_ves#1@new", "1: play ne_vesemir#1@new")
+    assert "play ng_rainfarn#1@new" in legal(s, 1)
+    act(s, "1: play ng_rainfarn#1@new")
+    ex = s.exchange
+    assert ex is not None and ex.ap == [1, 0] and s.to_act == (0,)
+    assert [(d, side) for _, d, side in stacks(s)] == [(5.0, 1), (6.0, 0), (4.0, 0)]
+    s = table([["nr_ves"], ["ne_vesemir", "ng_rainfarn", "nr_keira_metz"]])
+    act(s, "0: play nr_ves#1@new", "1: play ne_vesemir#1@new", "1: end")
+    ex = s.exchange
+    assert ex is not None and ex.ap == [1, 1]  # one card in attack: one point
+
+
 def test_attacker_spends_first_defender_has_last_word() -> None:
     """«Первым очко действия тратит атакующий игрок - то есть да, внимательные математики уже
     поняли, что последнее слово остается за обороняющимся.»"""

@@ -4,8 +4,8 @@ Each side has two action points («два очка действия»); the atta
 alternate, so the defender has the last word. An action lays one card (a bonded group counts as
 one), or as many as there are open cards against the player at the start of the action («то же
 количество карт на игре в обороне»); the defender with both points left may spend them at once
-and lay twice as many. At most one card per action is laid in attack, besides the rest of a
-group that must be laid together. The attacker's first action lays a card in attack; an
+and lay twice as many. At most one card per action point is laid in attack, besides the rest
+of a group that must be laid together. The attacker's first action lays a card in attack; an
 attacker holding only cards without a value to lay (medics, spies, «Чучело», «Казнь») opens
 with one of them laid blank, for 0.
 
@@ -58,8 +58,15 @@ def layable(cid: str) -> bool:
     return c.unit and not c.has(Perk.MEDIC) and not c.has(Perk.SPY)
 
 
+def points_at_stake(ex: Exchange) -> int:
+    """The action points the action being laid may spend: 2 for a defender spending both at
+    once («может потратить два очка действия сразу»), otherwise 1."""
+    return max(1, ex.max_units // max(1, ex.limit))
+
+
 def _lead_allowed(ex: Exchange) -> bool:
-    return bool(ex.pending) or not ex.acting or ex.leads < 1
+    """One card in attack per action point (the rest of a forced group aside)."""
+    return bool(ex.pending) or not ex.acting or ex.leads < points_at_stake(ex)
 
 
 def plays(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Play]:
@@ -270,7 +277,7 @@ def spend_one(st: GwentState, ex: Exchange, side: int) -> None:
 
 
 def _finish_action(st: GwentState, ex: Exchange, side: int) -> None:
-    spent = max(1, -(-ex.units // ex.limit))
+    spent = max(1, -(-ex.units // ex.limit), ex.leads)
     ex.ap[side] = max(0, ex.ap[side] - spent)
     ex.acting = False
     ex.pending = []
