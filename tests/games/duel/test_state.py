@@ -286,3 +286,40 @@ def test_random_decks_hold_the_items_their_cards_need() -> None:
         for seat in (0, 1):
             battle = [c for c in s.decks[seat] if not CATALOGUE[s.keys[c]].is_item]
             assert len(battle) == 10 and s.eligible(seat) == battle
+
+
+def test_hand_size_refusal_names_the_right_rule() -> None:
+    """The attacked seat with one playable card under ``defender_min_one`` is not the attacker:
+    the refusal says that it must take that card, not that «the attacker takes exactly 1»."""
+    s = duel([["punch", "kick", "trip", "block", "dodge"], ["pistol", "punch"]], mode="attack",
+             defender_min_one=True)
+    assert s.hand_limits(1) == (1, 1)
+    with pytest.raises(IllegalAction) as refused:
+        act(s, "1: hand")
+    assert "attacker" not in str(refused.value)
+    assert "take exactly 1 card" in str(refused.value)
+    with pytest.raises(IllegalAction, match="the attacker takes exactly 5 cards"):
+        act(s, "0: hand a01")
+
+
+@pytest.mark.parametrize(("steps", "seat", "text", "reason"), [
+    (["0: hand a01 a02"], 0, "hand a01", "already chosen your hand"),
+    (["0: hand a01 a02", "1: hand b01 b02", "0: play a01"], 0, "play a02",
+     "already put a card face down in this round"),
+    (["0: hand a01 a02", "1: hand b01 b02", "0: play a01"], 0, "offer-end",
+     "already put a card face down in this round"),
+    (["0: hand a01 a02", "1: hand b01 b02", "0: offer-end"], 0, "play a01",
+     "waiting for the answer to your offer"),
+    (["0: hand a01 a02", "1: hand"], 1, "offer-end", "your hand is empty"),
+    (["0: hand a01 a02", "1: hand b02", "0: play a01", "1: play b02", "0: play a02"], 1,
+     "no-swap", "the winner (seat 0) decides"),
+])
+def test_a_seat_that_must_not_act_is_told_why(steps: list[str], seat: int, text: str,
+                                              reason: str) -> None:
+    s = act(duel(), *steps)
+    assert seat not in s.to_act
+    before = json.dumps(s.to_json(), sort_keys=True)
+    with pytest.raises(IllegalAction, match="not this seat's turn to act") as refused:
+        s.apply_text(seat, text)
+    assert reason in str(refused.value)
+    assert json.dumps(s.to_json(), sort_keys=True) == before

@@ -23,6 +23,7 @@ from koloda.engine import (
     Action,
     Audience,
     GameState,
+    IllegalAction,
     Result,
     Rng,
 )
@@ -259,6 +260,29 @@ class DuelState(GameState):
                     out.append(_play(card, show, True))
         return out
 
+    def apply(self, seat: int, action: Action) -> None:
+        """The kernel's checked path, telling a seat that must not act now why not."""
+        if (isinstance(seat, int) and not isinstance(seat, bool) and seat in SEATS
+                and not self.is_terminal and seat not in self.to_act):
+            raise IllegalAction(f"it is not this seat's turn to act: {self._waiting(seat)}",
+                                seat=seat, action=action)
+        super().apply(seat, action)
+
+    def _waiting(self, seat: int) -> str:
+        """Why ``seat`` (not in ``to_act``, the duel not over) does not act now."""
+        other = 1 - seat
+        if self.phase == Phase.CHOOSE_HAND:
+            return f"you have already chosen your hand; seat {other} is choosing"
+        if self.phase == Phase.SWAP:
+            return f"the winner (seat {other}) decides the swap"
+        if self.offer_by == seat:
+            return (f"you offered to end the duel; waiting for the answer to your offer "
+                    f"(seat {other}: accept-end or decline-end)")
+        if seat in self.commits:
+            return (f"you have already put a card face down in this round; seat {other} "
+                    "is choosing")
+        return "your hand is empty: you play no card, and cannot offer to end the duel"
+
     def check(self, seat: int, action: Action) -> str | None:
         """Why ``action`` is illegal for ``seat`` now, or None (no enumeration of hands)."""
         phase = self.phase
@@ -308,8 +332,11 @@ class DuelState(GameState):
                         "you could never play it")
         lo, hi = self.hand_limits(seat)
         if not lo <= len(cards) <= hi:
-            if lo == hi:
+            if seat == self.options.attacker:
                 return f"the attacker takes exactly {lo} cards"
+            if lo == hi:
+                return (f"take exactly {lo} card{'s' if lo != 1 else ''} into the hand "
+                        f"(the playable cards of your deck), not {len(cards)}")
             return f"take {lo} to {hi} cards into the hand, not {len(cards)}"
         return None
 
