@@ -61,7 +61,7 @@ def test_refused_actions_change_nothing() -> None:
     s = table([["nr_ves"], ["ng_rainfarn"]])
     before = s.to_json()
     for text, reason in (("play nr_catapult#1@new", "not in your hand"),
-                         ("play nr_ves#1@s4", "no stack"), ("pass", "not a legal action")):
+                         ("play nr_ves#1@s4", "no stack"), ("pass", "opens the exchange")):
         with pytest.raises(IllegalAction, match=reason):
             act(s, f"0: {text}")
     with pytest.raises(IllegalAction, match="turn"):
@@ -134,3 +134,49 @@ def test_bad_setups_are_refused() -> None:
 
     with pytest.raises(InvalidOption, match="names 1 decks for 2 players"):
         load_game("gwent", players=2, seat_decks="monsters").new(seed=1)
+
+
+def test_refusals_say_why() -> None:
+    """Every refusal names its reason; nothing changes."""
+    s = table([["nr_catapult", "nr_catapult", "ng_vreemde", "sp_decoy", "nr_vernon_roche",
+                "st_barclay_els"], ["ng_rainfarn", "nr_thaler"]])
+    cases = [
+        ("0: pass", "opens the exchange"),
+        ("0: play nr_catapult#2@new", "starting with nr_catapult#1"),
+        ("0: play nr_vernon_roche#1+sp_decoy#1@new", "not go on a spy, an ultima or a trump"),
+        ("0: play st_barclay_els#1@new", "say its suit"),
+        ("0: play ng_vreemde#1:close@new", "has one suit"),
+        ("0: play sp_decoy#1@new", "laid with a card"),
+    ]
+    for step, message in cases:
+        before = s.to_json()
+        with pytest.raises(IllegalAction, match=message):
+            act(s, step)
+        assert s.to_json() == before
+    act(s, "0: play nr_catapult#1@new")
+    for step in ("0: end", "0: play ng_vreemde#1@new"):
+        with pytest.raises(IllegalAction, match="nr_catapult#2 must be laid now"):
+            act(s, step)
+    act(s, "0: play nr_catapult#2@new")
+    with pytest.raises(IllegalAction, match="is a spy: spy nr_thaler#1"):
+        act(s, "1: play nr_thaler#1@s1")
+    act(s, "1: play ng_rainfarn#1@s1")
+    with pytest.raises(IllegalAction, match="finish the action"):
+        act(s, "1: spy nr_thaler#1")
+    w = table([["nr_ves"], ["ng_rainfarn"], ["ne_zoltan_chivay", "ng_vreemde"]])
+    act(w, "0: play nr_ves#1@new")
+    for step, message in (("2: play ng_vreemde#1@new", "deciding on throw-ins"),
+                          ("2: throw att ng_vreemde#1", r"matches no open card .* \(values: 5\)"),
+                          ("2: throw def ne_zoltan_chivay#1", "values: none")):
+        with pytest.raises(IllegalAction, match=message):
+            act(w, step)
+    m = table([["ng_vreemde", "nr_dun_banner_medic"], ["ng_rainfarn"]],
+              discards=[["nr_catapult", "nr_catapult", "ne_villentretenmerth", "nr_vernon_roche"],
+                        ["nr_ves"]])
+    act(m, "0: play ng_vreemde#1@new", "1: pass")
+    for target, message in (("nr_catapult#2", "by its first card: nr_catapult#1"),
+                            ("nr_ves#1", "not in your discard"),
+                            ("ne_villentretenmerth#1", "ultima is never revived"),
+                            ("nr_vernon_roche#1", "only a trump medic")):
+        with pytest.raises(IllegalAction, match=message):
+            act(m, f"0: medic nr_dun_banner_medic#1 {target}")

@@ -26,7 +26,7 @@ from typing import Any, Self
 
 from koloda.engine import Action, GameState, InvalidData, InvalidOption, Result, Rng
 from koloda.games.gwent import exchange as exchange_rules
-from koloda.games.gwent import match, perks, throwins
+from koloda.games.gwent import match, perks, refusals, throwins
 from koloda.games.gwent.actions import (
     ChooseDeck,
     EndAction,
@@ -36,7 +36,6 @@ from koloda.games.gwent.actions import (
     Play,
     Scorch,
     Spy,
-    Throw,
     parse_action,
 )
 from koloda.games.gwent.cards import card
@@ -217,22 +216,7 @@ class GwentState(GameState):
     def check(self, seat: int, action: Action) -> str | None:
         if action in self.legal_actions(seat):
             return None
-        for name in ("card", "decoy"):
-            cid = getattr(action, name, "")
-            if cid and cid not in self.hands[seat]:
-                return f"{cid} is not in your hand"
-        if isinstance(action, Throw) and not self.window:
-            return "there is no throw-in window now"
-        if isinstance(action, Play) and self.exchange is not None and action.target >= 0:
-            st = self.exchange.stack(action.target)
-            if st is None:
-                return f"there is no stack s{action.target}"
-            side = self.exchange.side_of(seat)
-            if not st.presses_on(side):
-                return f"stack s{action.target} does not press on you"
-            if st.top.trump:
-                return f"stack s{action.target} is a trump: only a trump covers it"
-        return "not a legal action now"
+        return refusals.reason(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, ChooseDeck):

@@ -54,7 +54,7 @@ def open_window(st: GwentState, ex: Exchange) -> None:
     st.window_values = [sorted(set(v)) for v in values]
 
 
-def _units(st: GwentState, seat: int, values: list[int]) -> list[tuple[str, ...]]:
+def throwable_units(st: GwentState, seat: int, values: list[int]) -> list[tuple[str, ...]]:
     groups: dict[str, list[str]] = {}
     for cid in st.hands[seat]:
         groups.setdefault(info(cid).group, []).append(cid)
@@ -72,7 +72,7 @@ def _units(st: GwentState, seat: int, values: list[int]) -> list[tuple[str, ...]
 def legal(st: GwentState, seat: int) -> list[Action]:
     out: list[Action] = [Pass()]
     for side in (0, 1):
-        units = _units(st, seat, st.window_values[side])[:MAX_UNITS]
+        units = throwable_units(st, seat, st.window_values[side])[:MAX_UNITS]
         for k in range(1, len(units) + 1):
             for combo in combinations(units, k):
                 out.append(Throw(side, tuple(sorted(c for u in combo for c in u))))
