@@ -386,3 +386,38 @@ def test_scorch_on_a_cover_brings_back_the_card_below() -> None:
     assert stacks(s) == [(1, 2.0, 0)]
     act(s, "0: scorch sp_scorch#1 nr_ves#1")
     assert stacks(s) == [(1, 3.0, 1)] and "nr_ves#1" in s.discards[1]
+
+
+def test_trump_perks_act_on_ordinary_cards_too() -> None:
+    """«Перки, наличествующие на козырных картах, могут быть применены как к козырным, так и к
+    обычным картам»: a trump medic revives an ordinary card or a trump, a trump spy turns
+    ordinary cards and trumps alike."""
+    s = _opened([["ng_vreemde", "ne_yennefer_of_vengerberg"], ["ng_rainfarn"]],
+                [["nr_ves", "nr_vernon_roche"], []])
+    assert [a for a in legal(s, 0) if a.startswith("medic")] == [
+        "medic ne_yennefer_of_vengerberg#1 nr_vernon_roche#1",
+        "medic ne_yennefer_of_vengerberg#1 nr_ves#1"]
+    s = table([["nr_vernon_roche", "nr_ves"], ["ne_mysterious_elf", "ng_rainfarn"]])
+    act(s, "0: play nr_vernon_roche#1@new", "1: pass", "0: play nr_ves#1@new",
+        "1: spy ne_mysterious_elf#1")
+    assert s.damage == [15.0, 0.0]  # both turned back on the attacker
+
+
+def test_the_bard_never_doubles_a_trump() -> None:
+    """«к козырным картам могут быть применены перки только козырных»: the bard (an ordinary
+    perk) doubles its owner's ordinary cards, not his trumps."""
+    s = table([["ne_dandelion", "nr_vernon_roche"], ["ng_rainfarn", "ng_morteisen"]])
+    act(s, "0: play ne_dandelion#1@new", "1: play ng_rainfarn#1@s1", "1: play ng_morteisen#1@new",
+        "0: play nr_vernon_roche#1@s2")
+    assert s.exchange is not None and s.exchange.bard == [0]
+    assert stacks(s) == [(1, 0.0, 0), (2, 7.0, 1)]  # 10 - 3, not 20 - 3
+
+
+def test_scorch_does_not_undo_a_trump_spy() -> None:
+    """«Казнь ... Только обычную или шпиона» and «к козырным картам могут быть применены перки
+    только козырных»: the trump spy (Mysterious Elf) is a trump, so «Казнь» cannot undo it."""
+    s = table([["nr_ves", "sp_scorch"], ["ne_mysterious_elf", "ng_rainfarn"]])
+    act(s, "0: play nr_ves#1@new", "1: spy ne_mysterious_elf#1")
+    assert not any(a.startswith("scorch") for a in legal(s, 0))
+    with pytest.raises(IllegalAction, match="may not execute ne_mysterious_elf#1"):
+        act(s, "0: scorch sp_scorch#1 ne_mysterious_elf#1")

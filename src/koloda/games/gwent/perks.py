@@ -190,15 +190,16 @@ def apply_spy(st: GwentState, seat: int, ex: Exchange, side: int, action: Spy) -
 
 def scorch_targets(ex: Exchange, side: int) -> list[str]:
     """What «Казнь» of ``side`` may execute: the opponent's open card laid on its own (not a
-    trump, not an ultima: «Только обычную или шпиона»), or a spy of the opponent whose turn is
-    still in force."""
+    trump, not an ultima: «Только обычную или шпиона»), or an ordinary spy of the opponent
+    whose turn is still in force (a trump spy is a trump: «Казнь» never acts on trumps)."""
     out = []
     for s in ex.stacks:
         top = s.top
         if (top.placer != side and top.partial == 0 and top.open_card in top.cards
                 and not top.trump and not top.ultima):
             out.append(top.open_card)
-    out.extend(r.spy for r in ex.reversals if r.side != side and not r.undone)
+    out.extend(r.spy for r in ex.reversals
+               if r.side != side and not r.undone and not info(r.spy).trump)
     return out
 
 
