@@ -421,3 +421,13 @@ def test_scorch_does_not_undo_a_trump_spy() -> None:
     assert not any(a.startswith("scorch") for a in legal(s, 0))
     with pytest.raises(IllegalAction, match="may not execute ne_mysterious_elf#1"):
         act(s, "0: scorch sp_scorch#1 ne_mysterious_elf#1")
+
+
+def test_a_bard_closed_by_a_trump_counts_as_covered() -> None:
+    """«любая карта владельца Барда, выложенная вслед за закрытым Бардом, усиливается вдвое»:
+    a trump in defence closes every ordinary card against its player, the bard among them."""
+    s = table([["ne_dandelion", "nr_ves", "ne_vesemir"], ["nr_vernon_roche", "ng_rainfarn"]])
+    act(s, "0: play ne_dandelion#1@new", "1: pass", "0: play nr_ves#1@new",
+        "1: play nr_vernon_roche#1@s2")
+    assert s.exchange is not None and s.exchange.bard == [0]
+    assert any(e.kind_name() == "GwentBardCovered" for e in s.events)

@@ -227,6 +227,8 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
             cancelled = []
             for other in ex.pressing(side):
                 if other is not stack and not other.top.trump and not other.top.ultima:
+                    if info(other.top.open_card).has(Perk.BARD):
+                        bard_seat = other.top.owner  # «вслед за закрытым Бардом»
                     other.layers[-1] = closed(other.top)
                     cancelled.append(other.id)
             if cancelled or not top.trump:
@@ -241,7 +243,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
     top = stack.top
     st.events.append(GwentCardPlaced(seat, action.card, stack.id, lead, value, top.damage,
                                      1 - top.side))
-    if bard_seat >= 0:
+    if bard_seat >= 0 and bard_seat not in ex.bard:
         ex.bard.append(bard_seat)
         st.events.append(GwentBardCovered(bard_seat))
     if not ex.pending and (ex.units >= ex.max_units or not plays(st, seat, ex, side)):
