@@ -28,14 +28,14 @@ LADDER: dict[str, list[tuple[int, tuple[str, ...], int]]] = {
         (2, ("bot:solver", "bot:ismcts:200"), 100),
     ],
     "gwent": [
-        (2, ("bot:heuristic", "bot:random"), 200),
-        (2, ("bot:ismcts:25", "bot:random"), 30),
-        (2, ("bot:ismcts:25", "bot:heuristic"), 30),
+        (2, ("bot:heuristic", "bot:random"), 600),
+        (2, ("bot:ismcts:50", "bot:random"), 60),
+        (2, ("bot:ismcts:50", "bot:heuristic"), 80),
     ],
     "nevermore": [
-        (3, ("bot:heuristic", "bot:random", "bot:random"), 150),
-        (3, ("bot:ismcts:15", "bot:random", "bot:random"), 15),
-        (3, ("bot:ismcts:15", "bot:heuristic", "bot:heuristic"), 15),
+        (3, ("bot:heuristic", "bot:random", "bot:random"), 600),
+        (3, ("bot:ismcts:30", "bot:random", "bot:random"), 45),
+        (3, ("bot:ismcts:30", "bot:heuristic", "bot:heuristic"), 60),
     ],
 }
 
