@@ -103,6 +103,16 @@ def test_cards_per_action_follow_the_open_cards_against_you() -> None:
     assert ex is not None and ex.max_units == 4  # two open cards, both points at once
     act(s, "1: play ng_rotten_mangonel#1@s2")
     assert ex.acting and ex.ap[1] == 2
+    # three open cards against a defender with one point left: three cards, no more
+    s = table([["nr_catapult", "nr_catapult", "nr_ves"],
+               ["ng_rainfarn", "ng_vreemde", "ng_morteisen", "ng_puttkammer"]])
+    act(s, "0: play nr_catapult#1@new", "0: play nr_catapult#2@new", "1: pass",
+        "0: play nr_ves#1@new", "1: play ng_vreemde#1@s3", "1: play ng_morteisen#1@s3")
+    ex = s.exchange
+    assert ex is not None and (ex.max_units, ex.units) == (3, 2)
+    act(s, "1: play ng_rainfarn#1@s1")  # the third card ends the action and the exchange
+    assert s.exchange is not None and s.exchange.number == 2
+    assert s.damage == [0.0, 30.0]  # 16 - 4 / 2 and 16; the 5 is closed by 2 + 3
 
 
 def test_open_cards_stay_as_damage() -> None:

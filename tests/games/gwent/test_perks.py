@@ -169,6 +169,17 @@ def test_agile_plays_as_either_suit() -> None:
     assert s.exchange is not None and s.exchange.stacks[0].top.suit == "ranged"
 
 
+def test_agile_open_card_may_count_as_both_suits() -> None:
+    """«используется в качестве универсальной карты двух мастей сразу»: by default an agile
+    card counts as the suit it was laid as; option ``agile_open=both``: a cover of either of
+    its suits counts one to one."""
+    for option, damage in (("chosen", 3.0), ("both", 0.0)):
+        s = table([["st_barclay_els"], ["ng_assire_var_anahid"]],
+                  options={"agile_open": option})
+        act(s, "0: play st_barclay_els#1:close@new", "1: play ng_assire_var_anahid#1@s1")
+        assert stacks(s) == [(1, damage, 1)]
+
+
 def test_specialist_in_attack_is_doubled() -> None:
     """«Играясь в атаке, принимает усиленное вдвое значение.»"""
     s = table([["st_milva"], ["ng_rainfarn"]])

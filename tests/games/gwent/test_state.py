@@ -91,7 +91,7 @@ def test_hidden_deals_are_private() -> None:
 @pytest.mark.parametrize("options", [
     {"deck_choice": "choose"}, {"throw_in_damage_to": "thrower", "bard_lasts": "next_card"},
     {"medic_revives_to": "play", "cross_suit_value": 1.0}, {"throw_ins": False},
-    {"specialist_zero": "card"},
+    {"specialist_zero": "card", "agile_open": "both"},
     {"final_tie": "shared", "rounds": 2, "hand_size": 6},
 ], ids=lambda o: ",".join(o))
 def test_random_play_under_the_options(options: dict[str, object]) -> None:

@@ -32,7 +32,7 @@ from koloda.games.gwent.events import (
     GwentZeroed,
 )
 from koloda.games.gwent.model import ATT, DEF, Exchange
-from koloda.games.gwent.options import CARD, NEXT_CARD, THROWER
+from koloda.games.gwent.options import BOTH, CARD, NEXT_CARD, THROWER
 from koloda.games.gwent.perks import (
     can_cover,
     can_decoy,
@@ -199,7 +199,8 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
             ex.zero = True
             _finish_action(st, ex, side)
             return
-        if specialist_executes(ex, c, suit, top):
+        agile_both = st.options.agile_open == BOTH
+        if specialist_executes(ex, c, suit, top, agile_both=agile_both):
             executed = stack.layers.pop()
             st.discards[executed.seat].extend(executed.cards)
             st.events.append(GwentExecuted(seat, executed.open_card, action.card))
@@ -236,7 +237,8 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         bard_open = info(top.open_card).has(Perk.BARD)
         new = cover_layer(top, cards, seat=seat, side=side, value=value, printed=c.strength,
                           suit=suit, cross=st.options.cross_suit_value,
-                          named=open_suit(ex, top), trump=c.trump)
+                          named=open_suit(ex, top, suit, agile_both=agile_both),
+                          trump=c.trump)
         stack.layers.append(new)
         if bard_open and (new.side == side or new.damage == 0) and top.owner not in ex.bard:
             bard_seat = top.owner

@@ -20,6 +20,8 @@ HAND = "hand"
 PLAY = "play"
 DIE = "die"
 SHARED = "shared"
+CHOSEN = "chosen"
+BOTH = "both"
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,13 @@ class GwentOptions:
         0.5, minimum=0.0, maximum=1.0,
         en="What a covering card of another suit counts for (1 to 0.5 in the seed)",
         ru="Сколько стоит кроющая карта другой масти (в правилах 1 к 0.5)",
+    )
+    agile_open: str = option(
+        CHOSEN, choices=(CHOSEN, BOTH),
+        en="An open agile card («проныра») counts as the suit it was laid as (chosen), or as "
+           "both its suits, so that a cover of either counts in full (both)",
+        ru="Открытая проныра считается мастью, которой её выложили (chosen), или обеими своими "
+           "мастями: кроющая карта любой из них идёт один к одному (both)",
     )
     throw_ins: bool = option(
         True, en="Watching players may throw in cards («подбрасывание»)",

@@ -61,17 +61,26 @@ def can_cover(c: CardInfo, top: Layer) -> bool:
     return True
 
 
-def open_suit(ex: Exchange, top: Layer) -> Suit:
-    """The suit the open card counts as: the named one if its side's suit was named."""
+def open_suit(ex: Exchange, top: Layer, cover: Suit | None = None, *,
+              agile_both: bool = False) -> Suit:
+    """The suit the open card counts as against a covering card of suit ``cover``: the named
+    one if its side's suit was named; else the suit it was laid as, or (option
+    ``agile_open=both``, «универсальной карты двух мастей сразу») an agile card's other suit
+    when that is the cover's."""
     named = ex.named[top.side]
-    return Suit(named) if named else top.suit
+    if named:
+        return Suit(named)
+    if agile_both and cover is not None and cover in info(top.open_card).suits:
+        return cover
+    return top.suit
 
 
-def specialist_executes(ex: Exchange, c: CardInfo, suit: Suit, top: Layer) -> bool:
+def specialist_executes(ex: Exchange, c: CardInfo, suit: Suit, top: Layer, *,
+                        agile_both: bool = False) -> bool:
     """«Специалист» in defence executes ONE card of its own suit (not an ultima; a trump only
     if the specialist is a trump)."""
     return (c.has(Perk.SPECIALIST) and not top.ultima and (c.trump or not top.trump)
-            and suit == open_suit(ex, top))
+            and suit == open_suit(ex, top, suit, agile_both=agile_both))
 
 
 def can_decoy(c: CardInfo) -> bool:
