@@ -223,6 +223,6 @@ def _throw_reason(st: GwentState, seat: int, action: Action) -> str:
                         f"{', '.join(group)}")
     offered = {c for unit in throwable_units(st, seat, values)[:MAX_UNITS] for c in unit}
     if not set(action.cards) <= offered:
-        return (f"only the first {MAX_UNITS} matching cards (or groups) of your hand, in "
-                f"catalogue order, are offered: {', '.join(sorted(offered))}")
+        return (f"only the first {MAX_UNITS} matching cards (or groups) of your hand, by "
+                f"card id, may be thrown in: {', '.join(sorted(offered))}")
     return FALLBACK
