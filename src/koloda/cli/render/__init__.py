@@ -13,6 +13,14 @@ def renderer_for(spec: GameSpec, lang: Lang) -> Renderer:
         from koloda.cli.render.duel import DuelRenderer
 
         return DuelRenderer(spec, lang)
+    if spec.name == "nevermore":
+        from koloda.cli.render.nevermore import NevermoreRenderer
+
+        return NevermoreRenderer(spec, lang)
+    if spec.name == "gwent":
+        from koloda.cli.render.gwent import GwentRenderer
+
+        return GwentRenderer(spec, lang)
     return Renderer(spec, lang)
 
 
