@@ -214,6 +214,19 @@ def test_bard_doubling_may_last_one_card() -> None:
         assert s.damage == [0.0, damage]
 
 
+def test_bard_next_card_is_spent_by_a_throw_in_too() -> None:
+    """Option ``bard_lasts=next_card``: a watcher who threw in the bard and saw it covered has
+    his next thrown-in card doubled, and only that one."""
+    for option, damage in (("exchange", [4.0, 4.0]), ("next_card", [4.0, 2.0])):
+        s = table([["ng_vreemde", "ng_morteisen"], ["ng_rainfarn", "ng_puttkammer"],
+                   ["ne_dandelion", "ng_sweers", "ng_vreemde"]], options={"bard_lasts": option})
+        act(s, "0: play ng_vreemde#1@new", "2: throw att ne_dandelion#1",
+            "1: play ng_rainfarn#1@s2", "1: end")
+        assert s.exchange is not None and s.exchange.bard == [2]
+        act(s, "2: throw att ng_sweers#1,ng_vreemde#2")
+        assert [d for _, d, _ in stacks(s)][2:] == damage
+
+
 # --- «Ультима» ------------------------------------------------------------------------------
 
 

@@ -43,6 +43,7 @@ from koloda.games.gwent.perks import (
     scorch_actions,
     specialist_executes,
     spy_actions,
+    use_bard,
 )
 from koloda.games.gwent.table import Stack, closed, cover_layer, lead_layer
 
@@ -176,9 +177,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
     lead = action.target < 0
     bard_seat = -1
     value = placed_value(ex, seat, c, lead=lead, mult=mult, decoy=bool(action.decoy))
-    if seat in ex.bard and not c.trump and not c.has(Perk.ULTIMA) \
-            and st.options.bard_lasts == NEXT_CARD:
-        ex.bard.remove(seat)
+    use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
     if lead:
         stack = Stack(ex.next_id, [lead_layer(cards, seat=seat, side=side, value=value,
                                               printed=c.strength, suit=suit, trump=c.trump,

@@ -17,7 +17,7 @@ from koloda.games.gwent.events import (
     GwentSpyUndone,
 )
 from koloda.games.gwent.model import Exchange, Reversal
-from koloda.games.gwent.options import PLAY
+from koloda.games.gwent.options import NEXT_CARD, PLAY
 from koloda.games.gwent.table import Layer, Stack, lead_layer, reversed_layer
 
 if TYPE_CHECKING:
@@ -48,6 +48,13 @@ def placed_value(ex: Exchange, seat: int, c: CardInfo, *, lead: bool, mult: int,
     if seat in ex.bard and not c.trump:
         v *= 2
     return float(v)
+
+
+def use_bard(ex: Exchange, seat: int, c: CardInfo, *, next_card: bool) -> None:
+    """Option ``bard_lasts=next_card``: the doubling of a covered bard is spent on its owner's
+    next ordinary card (laid, thrown in or laid by a medic); call after :func:`placed_value`."""
+    if next_card and seat in ex.bard and not c.trump and not c.has(Perk.ULTIMA):
+        ex.bard.remove(seat)
 
 
 def can_cover(c: CardInfo, top: Layer) -> bool:
@@ -160,6 +167,7 @@ def _lay_revived(st: GwentState, seat: int, ex: Exchange, cards: list[str]) -> N
         together = sum(1 for o in cards if info(o).group == c.group)
         mult = together if c.has(Perk.BOND) else 1
         value = placed_value(ex, seat, c, lead=True, mult=mult, decoy=False)
+        use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
         suit = c.suits[0]
         ex.stacks.append(Stack(ex.next_id, [lead_layer((cid,), seat=seat, side=side,
                                                        value=value, printed=c.strength,

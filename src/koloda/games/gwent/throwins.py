@@ -21,7 +21,8 @@ from koloda.games.gwent.actions import Pass, Throw
 from koloda.games.gwent.cards import Perk, Suit, info
 from koloda.games.gwent.events import GwentCardPlaced, GwentThrowDecided, GwentThrown
 from koloda.games.gwent.model import Exchange
-from koloda.games.gwent.perks import placed_value
+from koloda.games.gwent.options import NEXT_CARD
+from koloda.games.gwent.perks import placed_value, use_bard
 from koloda.games.gwent.table import Stack, lead_layer
 
 if TYPE_CHECKING:
@@ -101,6 +102,7 @@ def resolve(st: GwentState) -> None:
             together = sum(1 for o in cards if info(o).group == c.group)
             mult = together if c.has(Perk.BOND) else 1
             value = placed_value(ex, seat, c, lead=True, mult=mult, decoy=False)
+            use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
             st.take_from_hand(seat, cid)
             suit: Suit = c.suits[0]
             stack = Stack(ex.next_id, [lead_layer((cid,), seat=seat, side=side, value=value,
