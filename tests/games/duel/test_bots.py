@@ -91,3 +91,13 @@ def test_winner_swaps_for_a_better_card() -> None:
     assert isinstance(s, DuelState)
     action = make_bot("bot:heuristic", load_game("duel"), seed=1).act(decision_for(s, 0))
     assert str(action) == "swap b04 a01"  # full guard (4) for a punch (1)
+
+
+def test_swaps_when_the_swap_is_required() -> None:
+    """With ``swap_required`` the bot swaps even when no swap gains (the least loss)."""
+    s = act(duel(swap_required=True), "0: hand a04 a05", "1: hand b01 b03",
+            "0: play a04", "1: play b01", "0: play a05", "1: play b03")
+    assert s.winner == 0
+    action = make_bot("bot:heuristic", load_game("duel"), seed=1).act(decision_for(s, 0))
+    assert action in s.legal_actions(0)
+    assert str(action) == "swap b03 a04"  # its block for a block: nothing lost

@@ -444,3 +444,80 @@ def test_cards_issued_three_to_fifteen() -> None:
         load_game("duel", deck_size=2)
     s = load_game("duel").new(seed=4)
     assert [len(d) for d in s.decks] == [12, 12]
+
+
+def test_recap_hand_of_one_to_five_variant() -> None:
+    """«- выберите из своей колоды от 1 до 5 карт - эта ваша рука на эту дуэль .» (option
+    ``hand_min_one``: every duellist takes at least one card when its deck holds one it could
+    play; the full rules' 0-5 is the default)"""
+    s = duel(hand_min_one=True)
+    assert s.hand_limits(0) == (1, 5) and s.hand_limits(1) == (1, 5)
+    assert "hand" not in [str(a) for a in s.legal_actions(0)]
+    with pytest.raises(IllegalAction, match="take 1 to 5 cards"):
+        act(s, "0: hand")
+    act(s, "0: hand a01", "1: hand b01 b02")
+    assert [len(h) for h in s.hands] == [1, 2]
+    # "if possible": nothing playable in the deck, nothing taken
+    s = duel([["musket", "slash"], ["punch"]], hand_min_one=True)  # slash needs a cold weapon
+    assert s.hand_limits(0) == (0, 0) and s.hand_limits(1) == (1, 1)
+    assert duel(hand_min_one=True, mode="attack").hand_limits(0) == (5, 5)
+
+
+def test_recap_mandatory_swap_variant() -> None:
+    """«- Победитель просматривает руку проигравшего, и обменивает одну из карт на карту из своей
+    руки.» (option ``swap_required``: the winner must swap; the full rules' «может выбрать» — a
+    choice — is the default)"""
+    s = _won_by_0_with(swap_required=True)
+    legal = [str(a) for a in s.legal_actions(0)]
+    assert "no-swap" not in legal and "swap b04 a05" in legal
+    with pytest.raises(IllegalAction, match="must swap"):
+        act(s, "0: no-swap")
+    act(s, "0: swap b04 a05")
+    assert s.swapped == ("b04", "a05")
+    # a loser who took no card leaves nothing to swap: the winner goes on with no-swap
+    s = act(duel(swap_required=True), "0: hand a01 a02", "1: hand", "0: play a01", "0: play a02")
+    assert [str(a) for a in s.legal_actions(0)] == ["no-swap"]
+    act(s, "0: no-swap")
+    assert s.phase == Phase.OVER
+
+
+def _won_by_0_with(**options: object):  # type: ignore[no-untyped-def]
+    return act(duel(**options), "0: hand a01 a02 a05", "1: hand b01 b02 b03 b04",
+               "0: play a02", "1: play b01", "0: play a01", "1: play b02")
+
+
+def test_item_laid_face_up_with_the_face_down_card_variant() -> None:
+    """«…если вы играете боевую карту с таким требованием, вместе с ней нужно выложить в
+    открытую на стол и карту соответствующего предмета, взяв ее из вашей колоды.» (option
+    ``item_shown=laid``: the item goes face up on the table when the card is put face down, so
+    the other duellist and the witnesses see it before the reveal; the default ``reveal`` turns
+    it over with the card)"""
+    s = act(duel(item_shown="laid"), "0: hand a01 a06 a07", "1: hand b01 b02 b08",
+            "0: play a06 show a08")
+    assert s.shown[0] == ["a08"] and "a08" not in s.decks[0] and s.rounds == []
+    for seat in (1, None):
+        view = s.observe(seat)
+        assert view["duellists"][0]["shown"] == ["a08"] and "a08" in view["cards"]
+        assert "a06" not in view["cards"]
+    laid = [e for e in s.log(None) if e.kind_name() == "DuelItemLaid"]
+    assert len(laid) == 1 and laid[0].to_json()["key"] == "dagger"
+    act(s, "1: play b02")
+    assert s.rounds[0].shown == ("a08", None) and s.shown[0] == ["a08"]
+    act(s, "0: play a07", "1: play b08")  # the item laid serves the rest of the duel
+    assert s.phase == Phase.SWAP
+    act(s, "0: no-swap")
+    assert "a08" in s.decks[0]
+    # the default: nobody sees the item before the reveal
+    s = act(duel(), "0: hand a01 a06", "1: hand b01 b02", "0: play a06 show a08")
+    assert s.shown[0] == [] and "a08" not in s.observe(1)["cards"]
+    assert not any(e.kind_name() == "DuelItemLaid" for e in s.events)
+
+
+def test_item_laid_then_the_duel_ended_by_agreement() -> None:
+    """«Все карты, которые были отобраны в руку но не использованы и карты предметов холодного и
+    огнестрельного оружия - возвращаются в колоду своего владельца.» (an item laid with a card
+    that is never turned over goes back to the deck with that card)"""
+    s = act(duel(item_shown="laid"), "0: hand a01 a06", "1: hand b01 b02",
+            "0: play a06 show a08", "1: offer-end", "0: accept-end")
+    assert s.phase == Phase.OVER and {"a01", "a06", "a08"} <= set(s.decks[0])
+    assert s.discards[0] == [] and s.shown[0] == []

@@ -323,3 +323,42 @@ def test_a_seat_that_must_not_act_is_told_why(steps: list[str], seat: int, text:
         s.apply_text(seat, text)
     assert reason in str(refused.value)
     assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_resample_keeps_an_item_laid_face_up_and_its_card_kind() -> None:
+    """With ``item_shown=laid`` the item on the table is public, and so is what it says of the
+    face-down card: it needs that weapon (an item laid) or needs no new one (none laid)."""
+    s = act(duel(item_shown="laid"), "0: hand a01 a02", "1: hand b01 b02 b05",
+            "1: play b05 show b06")
+    for i in range(30):
+        t = s.resample(0, Rng.from_seed(i))
+        _views_agree(s, 0, t)
+        play = t.commits[1]
+        assert play.show == "b06" and t.keys["b06"] == "pistol"
+        assert t.info(play.card).requires == "firearm"
+        act(t, "0: play a01")
+        assert t.rounds[0].shown == (None, "b06")
+    s = act(duel(item_shown="laid"), "0: hand a01 a02", "1: hand b01 b02 b05", "1: play b01")
+    for i in range(30):
+        t = s.resample(0, Rng.from_seed(i))
+        _views_agree(s, 0, t)
+        play = t.commits[1]
+        assert play.show is None and t.check(1, play) is None
+
+
+def test_random_games_with_the_recap_and_laid_item_options() -> None:
+    """The three reading options together: random games keep the cards, serialize, replay, and
+    every resample gives each seat an equal view and log."""
+    game = load_game("duel", item_shown="laid", hand_min_one=True, swap_required=True)
+    for seed in range(12):
+        s = game.new(seed=seed)
+        cards = sorted(s.all_cards() or [])
+        rng = Rng.from_seed(seed)
+        while not s.is_terminal:
+            for seat in (0, 1):
+                _views_agree(s, seat, s.resample(seat, rng))
+            seat = rng.choice(s.to_act)
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+        assert sorted(s.all_cards() or []) == cards
+        assert DuelState.from_json(json.loads(json.dumps(s.to_json()))) == s
+        assert replay(GameRecord.from_json(record_of(game, s).to_json())).to_json() == s.to_json()

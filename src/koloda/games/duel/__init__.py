@@ -30,7 +30,9 @@ Observation format (``state.observe(seat)``, a JSON-ready dict; ``observe(None)`
       "seat": 0,                       # or null for a witness
       "phase": "choose_hand" | "rounds" | "swap" | "over",
       "options": {"rounds_to_win": 2, "mode": "agreement", "defender_min_one": false,
-                  "attacker": null},    # attacker: 0 in attack mode
+                  "attacker": null,     # attacker: 0 in attack mode
+                  "hand_min_one": false, "swap_required": false,
+                  "item_shown": "reveal" | "laid"},
       "round": 1,                      # current round from 1 (the last one once rounds are over)
       "wins": [1, 0],                  # round wins per seat
       "to_act": [0, 1],                # seats that must decide now
@@ -41,7 +43,9 @@ Observation format (``state.observe(seat)``, a JSON-ready dict; ``observe(None)`
                   "kills": [false, true], "winner": 0}],   # revealed rounds; null = no card
       "duellists": [{"seat": 0, "hand_size": 3, "played": ["a03"], "shown": [],
                      "wins": 1, "kill_declared": false}, {...seat 1...}],
-                                       # hand_size is null while hands are being chosen
+                                       # hand_size is null while hands are being chosen;
+                                       # shown: items on the table (item_shown=laid: from
+                                       # the moment the card is put face down)
       "me": null | {                   # the seat's own cards (null for a witness)
           "deck": [...], "discard": [...],  # ids, sorted
           "hand": [...],               # unplayed hand cards

@@ -9,7 +9,8 @@
   ``bot:heuristic:peaceful``.
 - Ending early: it offers when one round from losing without a round won and its hand is weak;
   it accepts an offer when behind, declines when ahead or level.
-- Swap: takes the loser's most valuable card for its own least valuable one, if that gains.
+- Swap: takes the loser's most valuable card for its own least valuable one, if that gains (or,
+  when the swap is required, whatever loses least).
 """
 
 from __future__ import annotations
@@ -133,8 +134,8 @@ class DuelHeuristicBot:
             return NoSwap()
         best = max(swaps, key=lambda s: (value(cards[s.take]) - value(cards[s.give]),
                                          s.take, s.give))
-        if value(cards[best.take]) > value(cards[best.give]):
-            return best
+        if value(cards[best.take]) > value(cards[best.give]) or NoSwap() not in legal:
+            return best  # a gain, or the least loss when the swap is required
         return NoSwap()
 
 

@@ -78,6 +78,17 @@ class DuelPlayChosen(Event):
 
 
 @dataclass(frozen=True)
+class DuelItemLaid(Event):
+    """With option ``item_shown=laid``: a weapon item laid face up on the table as the seat puts
+    its card face down («выложить в открытую на стол»), seen by all before the reveal."""
+
+    seat: int
+    round: int
+    item: str
+    key: str
+
+
+@dataclass(frozen=True)
 class DuelRoundRevealed(Event):
     """Both cards are turned over («обе карты одновременно открываются»): the cards (None: no
     card), the items shown with them, the kill declarations, the round's winner and the score."""
@@ -231,6 +242,9 @@ def describe(event: Event, lang: str = "en") -> str:
             return (f"Раунд {r}: {s(seat, lang)} кладёт лицом вниз {_card(key, lang)}{extra}."
                     if ru else
                     f"Round {r}: {s(seat, lang)} puts down {_card(key, lang)}{extra}, face down.")
+        case DuelItemLaid(seat=seat, round=r, key=key):
+            return (f"Раунд {r}: {s(seat, lang)} выкладывает в открытую {_card(key, lang)}." if ru
+                    else f"Round {r}: {s(seat, lang)} lays {_card(key, lang)} face up.")
         case DuelRoundRevealed(round=r, keys=keys, shown_keys=shown, kills=kills, winner=w,
                                wins=wins):
             parts = []

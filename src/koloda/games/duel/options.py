@@ -8,6 +8,9 @@ from koloda.engine import option
 
 AGREEMENT = "agreement"
 ATTACK = "attack"
+#: When a weapon item is shown: turned over with the card, or laid face up with the face-down card.
+REVEAL = "reveal"
+LAID = "laid"
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,27 @@ class DuelOptions:
         ru="При нападении атакованный берёт в руку хотя бы 1 карту, если может (по кратким "
            "правилам; полные правила разрешают 0-5)",
     )
+    hand_min_one: bool = option(
+        False,
+        en="Every duellist takes at least 1 card if possible (the recap's «от 1 до 5»; the full "
+           "rules allow 0-5)",
+        ru="Каждый дуэлянт берёт в руку хотя бы 1 карту, если может (по кратким правилам: «от 1 "
+           "до 5»; полные правила разрешают 0-5)",
+    )
+    swap_required: bool = option(
+        False,
+        en="The winner must swap a card when both hands held one (the recap's «обменивает»; the "
+           "full rules: the winner may)",
+        ru="Победитель обязан обменяться картой, если в обеих руках были карты (по кратким "
+           "правилам: «обменивает»; полные правила: может)",
+    )
+    item_shown: str = option(
+        REVEAL, choices=(REVEAL, LAID),
+        en="When a weapon item is shown: turned over with its card (reveal), or laid face up "
+           "on the table as the card is put face down (laid)",
+        ru="Когда показывается предмет-оружие: открывается вместе с картой (reveal) или "
+           "выкладывается в открытую, когда карта кладётся лицом вниз (laid)",
+    )
     deck_size: int = option(
         10, minimum=3, maximum=15,
         en="Battle cards in each duellist's randomly dealt deck",
@@ -56,4 +80,6 @@ class DuelOptions:
 
     def summary(self) -> dict[str, object]:
         return {"rounds_to_win": self.rounds_to_win, "mode": self.mode,
-                "defender_min_one": self.defender_min_one, "attacker": self.attacker}
+                "defender_min_one": self.defender_min_one, "attacker": self.attacker,
+                "hand_min_one": self.hand_min_one, "swap_required": self.swap_required,
+                "item_shown": self.item_shown}

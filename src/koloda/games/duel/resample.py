@@ -21,7 +21,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from koloda.engine import Rng
+from koloda.games.duel.actions import Play
 from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, ITEM_KEYS, pool
+from koloda.games.duel.options import LAID
 from koloda.games.duel.setup import PREFIXES
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ def known_to(state: DuelState, seat: int) -> set[str]:
         for c in (r.cards[other], r.shown[other]):
             if c is not None:
                 known.add(c)
+    known.update(state.shown[other])  # items on the table, laid face up before a reveal too
     if state.winner == seat and state.phase in (Phase.SWAP, Phase.OVER):
         known.update(state.chosen[other])
     return known
@@ -91,5 +94,29 @@ def resample(state: S, seat: int, rng: Rng) -> S:
         cards = rng.shuffled(new.eligible(other))[: lo + rng.randbelow(hi - lo + 1)]
         new.hand_commits[other] = tuple(sorted(cards))
     if other in new.commits:
-        new.commits[other] = rng.choice(new._plays(other))
+        if state.options.item_shown == LAID:
+            _redraw_laid_commit(state, new, other, known, rng)
+        else:
+            new.commits[other] = rng.choice(new._plays(other))
     return new
+
+
+def _redraw_laid_commit(state: DuelState, new: DuelState, other: int, known: set[str],
+                        rng: Rng) -> None:
+    """The opponent's face-down card when items are laid face up (``item_shown=laid``): whether
+    an item was laid with it is public, so the card needs that item's weapon, or (none laid) it
+    needs no item not yet on the table. The card keeps its id; its key is redrawn."""
+    true = state.commits[other]
+    if true.card in known:  # pragma: no cover - a face-down card is never known to the other
+        new.commits[other] = true
+        return
+    if true.show is not None:
+        kind = CATALOGUE[state.keys[true.show]].item
+        fits = [k for k in _BATTLE if CATALOGUE[k].requires == kind]
+    else:
+        on_table = new.shown_kinds(other)
+        fits = [k for k in _BATTLE if CATALOGUE[k].requires is None
+                or CATALOGUE[k].requires in on_table]
+    key = new.keys[true.card] = rng.choice(fits)
+    kill = CATALOGUE[key].deadly and rng.randbelow(2) == 1
+    new.commits[other] = Play(true.card, true.show, kill)

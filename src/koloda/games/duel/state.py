@@ -49,13 +49,14 @@ from koloda.games.duel.events import (
     DuelHandChosen,
     DuelHandCommitted,
     DuelHandsTaken,
+    DuelItemLaid,
     DuelLoserHandShown,
     DuelPlayChosen,
     DuelRoundRevealed,
     DuelSwapDecided,
     DuelWon,
 )
-from koloda.games.duel.options import DuelOptions
+from koloda.games.duel.options import LAID, DuelOptions
 from koloda.games.duel.outcome import DuelOutcome
 
 #: The largest hand («от 0 до 5 боевых карт»), and the attacker's exact hand size.
@@ -192,6 +193,8 @@ class DuelState(GameState):
                 return MAX_HAND, MAX_HAND
             if self.options.defender_min_one and n > 0:
                 return 1, min(MAX_HAND, n)
+        if self.options.hand_min_one and n > 0:
+            return 1, min(MAX_HAND, n)
         return 0, min(MAX_HAND, n)
 
     @property
@@ -242,7 +245,8 @@ class DuelState(GameState):
             return out
         loser = 1 - seat
         swaps: list[Action] = [Swap(t, g) for t in self.chosen[loser] for g in self.chosen[seat]]
-        swaps.append(_NO_SWAP)
+        if not (swaps and self.options.swap_required):
+            swaps.append(_NO_SWAP)
         return swaps
 
     def _plays(self, seat: int) -> list[Play]:
@@ -305,6 +309,9 @@ class DuelState(GameState):
             return "in a round, play a card: play CARD [show ITEM] [kill], or offer-end"
         if phase == Phase.SWAP:
             if isinstance(action, NoSwap):
+                if self.options.swap_required and self.chosen[0] and self.chosen[1]:
+                    return ("the winner must swap a card (option swap_required): "
+                            "swap THEIRS MINE")
                 return None
             if not isinstance(action, Swap):
                 return "the winner now swaps a card (swap THEIRS MINE) or not (no-swap)"
@@ -372,6 +379,10 @@ class DuelState(GameState):
             self.events.append(DuelCardCommitted(seat, r))
             self.events.append(DuelPlayChosen(seat, r, action.card, self.keys[action.card],
                                               action.show, action.kill, to=_ONLY[seat]))
+            if action.show is not None and self.options.item_shown == LAID:
+                self.decks[seat].remove(action.show)
+                self.shown[seat].append(action.show)
+                self.events.append(DuelItemLaid(seat, r, action.show, self.keys[action.show]))
             if all(s in self.commits for s in SEATS if self.hands[s]):
                 self._reveal()
         elif isinstance(action, ChooseHand):
@@ -434,8 +445,9 @@ class DuelState(GameState):
             self.played[s].append(play.card)
             if play.show is not None:
                 shows[s] = play.show
-                self.decks[s].remove(play.show)
-                self.shown[s].append(play.show)
+                if play.show not in self.shown[s]:  # not laid face up already
+                    self.decks[s].remove(play.show)
+                    self.shown[s].append(play.show)
             if play.kill:
                 kills[s] = True
                 self.kills[s] = True
