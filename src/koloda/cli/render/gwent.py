@@ -303,12 +303,13 @@ class GwentRenderer(Renderer):
             if known and i != seat:
                 out.append(Text(self.w("known", player=self.seat_name(i),
                                        cards=self.plain(known)), style="dim"))
-        discards = obs.get("discards") or []
-        if any(discards):
+        discards = [(i, d) for i, d in enumerate(obs.get("discards") or [])
+                    if d and i != seat]  # your own discard is drawn with your hand
+        if discards:
             line = Text(f"{self.w('discards')}: ", style="dim")
             line.append_text(Text("; ").join(
                 Text(f"{self.seat_name(i, me=seat)}: ").append_text(self.briefs(d))
-                for i, d in enumerate(discards) if d))
+                for i, d in discards))
             out.append(line)
         if obs.get("aside"):
             out.append(Text(self.w("aside", n=obs["aside"]), style="dim"))
@@ -332,8 +333,8 @@ class GwentRenderer(Renderer):
         else:
             grid = Table.grid(padding=(0, 1))
             grid.add_column(style="bold", no_wrap=True)
-            grid.add_column()
             grid.add_column(no_wrap=True)
+            grid.add_column()
             for s in stacks:
                 layers = Text(" ▸ ").join(self._layer(ex, layer, s.get("thrower", -1))
                                           for layer in s.get("layers", []))
@@ -346,7 +347,7 @@ class GwentRenderer(Renderer):
                         dmg.append(self.w("trump_damage"), style="yellow")
                 else:
                     dmg = Text(self.w("closed"), style="dim")
-                grid.add_row(self.w("stack", id=s["id"]), layers, dmg)
+                grid.add_row(self.w("stack", id=s["id"]), dmg, layers)
             parts.append(grid)
             parts.append(Text(self.w("marks"), style="dim"))
         parts.extend(self._exchange_lines(ex, seat))
