@@ -12,7 +12,7 @@ ray = pytest.importorskip("ray")
 @pytest.fixture(scope="module")
 def local_ray():
     try:
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+        ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False,
                  runtime_env={"env_vars": {"PYTHONPATH": os.getcwd()}})
     except Exception as e:  # pragma: no cover - depends on the machine
         pytest.skip(f"ray did not start: {e}")
@@ -24,7 +24,7 @@ def local_ray():
 def test_ray_plays_the_same_games(local_ray):
     from ..engine import toy  # noqa: F401  (registers the toy game here too)
 
-    spec = SimSpec(game="toy", players=2, bots=("bot:random", "bot:random"), games=6, seed=2,
+    spec = SimSpec(game="toy", players=2, bots=("bot:random", "bot:random"), games=4, seed=2,
                    modules=("tests.engine.toy",))
     on_ray = run(spec, ray_address="local")
     here = run(spec)
