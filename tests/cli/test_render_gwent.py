@@ -219,6 +219,10 @@ def test_action_words_in_both_languages():
     assert r._describe("spy ng_stefan_skellen#1", obs).startswith("Spy Stefan Skellen")
     assert r._describe("throw def nr_ballista#1,nr_ballista#2", obs) == (
         "throw in on the defender's side: Ballista 6⚙, Ballista 6⚙")
+    assert r._describe("medic nr_dun_banner_medic#1 nr_ves#1", obs) == (
+        "Medic Dun Banner Medic 0⚙✚ revives Ves 5⚔")
+    assert ru._describe("scorch sp_scorch#1 mo_ice_giant#1", obs) == (
+        "Казнь ☄ казнит Ледяной Великан 5⚙")
 
 
 def test_koloda_play_gwent(runner):

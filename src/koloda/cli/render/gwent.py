@@ -92,10 +92,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "reversal": ("{player}'s spy {spy} turned stacks {stacks} back",
                  "Шпион {spy} ({player}) развернул стопки {stacks}"),
     "undone": (" (undone)", " (отменено)"),
-    "throw_in": ("Throw-in window: {seats} may throw in cards of the value of an open card",
-                 "Подбрасывание: {seats} могут подбросить карты того же значения, что открытая"),
-    "throw_values": ("values: attacker's side {att}; defender's side {dfn}",
-                     "значения: сторона атакующего {att}; сторона защитника {dfn}"),
+    "throw_in": ("Throw-in window: {seats} may add cards of an open card's value",
+                 "Подбрасывание: {seats} могут добавить карты значения открытой карты"),
+    "throw_values": ("values to match: attacker's side {att}; defender's side {dfn}",
+                     "значения: на стороне атакующего {att}; на стороне защитника {dfn}"),
     "throw_mine": ("Your throw-in: {what}", "Ваше подбрасывание: {what}"),
     "your_hand": ("Your hand", "Ваша рука"),
     "col_key": ("", ""),
@@ -113,7 +113,7 @@ WORDS: dict[str, tuple[str, str]] = {
     # actions
     "act_deck": ("choose the deck {deck}", "выбрать колоду {deck}"),
     "act_attack": ("in attack", "в атаку"),
-    "act_cover": ("covers stack {id}: {card}", "кроет стопку {id}: {card}"),
+    "act_cover": ("covers s{id} ({card})", "кроет s{id} ({card})"),
     "act_as": (" as {suit}", " как {suit}"),
     "act_decoy": (" + Decoy (counts twice)", " + Чучело (считается дважды)"),
     "act_end": ("end this action", "закончить действие"),
@@ -124,9 +124,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "side_att": ("attacker's", "атакующего"),
     "side_def": ("defender's", "защитника"),
     "act_medic": ("Medic {card} revives {targets}", "Медик {card} воскрешает {targets}"),
-    "act_spy": ("Spy {card}: the open cards pressing on you turn back",
-                "Шпион {card}: открытые карты против вас разворачиваются"),
-    "act_scorch": ("Scorch {card}: execute {target}", "Казнь {card}: казнить {target}"),
+    "act_spy": ("Spy {card} turns the open cards pressing on you back",
+                "Шпион {card} разворачивает открытые карты против вас"),
+    "act_scorch": ("{card} executes {target}", "{card} казнит {target}"),
     "act_throw": ("throw in on the {side} side: {cards}", "подбросить на сторону {side}: {cards}"),
     "hint_play": ("Short answers: a card's letter and where, e.g. `{card} new` (in attack) or "
                   "`{card} s1` (cover stack 1); add `decoy`, or a suit for an agile card.",
@@ -140,6 +140,8 @@ SUIT_STYLES = {"close": "red", "ranged": "green", "siege": "blue"}
 PERK_ICONS = {"bond": "⚭", "muster": "⚑", "medic": "✚", "spy": "◉", "specialist": "✜",
               "bard": "♪", "ultima": "☠", "decoy": "☃", "scorch": "☄"}
 TRUMP = "♔"
+#: Gwent lists more actions than the default (a card on each open stack is one each).
+MAX_LISTED = 40
 #: Words that name a suit in a short answer.
 SUIT_WORDS = {"close": "close", "ranged": "ranged", "siege": "siege", "мечи": "close",
               "луки": "ranged", "осада": "siege"}
@@ -193,16 +195,18 @@ class GwentRenderer(Renderer):
                                for p in sorted(f.perks))
 
     def brief(self, instance: str) -> Text:
-        """``Catapult 8⚙`` (``♔`` for a trump), coloured by suit."""
+        """``Catapult 8⚙⚭``: name, value, suit icons, perk icons (``♔`` for a trump)."""
         f = face(instance)
         if f is None:
             return Text(instance)
         text = Text(f.name(str(self.lang)))
+        perks = "".join(PERK_ICONS.get(p.value, "") for p in sorted(f.perks))
         if f.suits:
             icons = "".join(SUIT_ICONS[s.value] for s in f.suits)
             text.append(f" {f.value}{icons}", style=SUIT_STYLES[f.suits[0].value])
+            text.append(perks, style="dim")
         else:
-            text.append(" " + "".join(PERK_ICONS.get(p.value, "") for p in f.perks), style="dim")
+            text.append(" " + perks, style="dim")
         if f.trump:
             text.append(TRUMP, style="bold yellow")
         return text
@@ -450,8 +454,13 @@ class GwentRenderer(Renderer):
         ex = obs.get("exchange") or {}
         for s in ex.get("stacks", []):
             if s["id"] == stack_id:
-                return f"{self.name(s['open_card'])} {number_text(s['value'])}"
+                return f"{number_text(s['value'])}{SUIT_ICONS.get(s['suit'], '')}"
         return "?"
+
+    def list_limit(self, view: SeatView) -> int:
+        """Up to :data:`MAX_LISTED` actions (each card on each stack is one): the rarer ones
+        (medic, spy, scorch) come last and would be cut from a shorter list."""
+        return MAX_LISTED
 
     def _describe(self, text: str, obs: Obs) -> str:
         words = text.split()

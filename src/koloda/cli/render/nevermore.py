@@ -99,7 +99,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "act_attack": ("strike {player}: {n} damage", "ударить {player}: повреждений {n}"),
     "act_attack_all": ("strike everyone (yourself too): 1 damage each, +2 VP",
                        "ударить всех (и себя): по 1 повреждению, +2 ПО"),
-    "act_peck": ("peck", "клюнуть"),
+    "act_peck": ("peck: 1 damage to each human second in this suit (or to every human)",
+                 "клюнуть: 1 повреждение каждому человеку на втором месте по масти "
+                 "(или всем людям)"),
     "act_done": ("nothing (more) now", "ничего (больше) не делать"),
     "act_done_peck": ("do not peck", "не клевать"),
     "hint_pass": ("Type the cards to give by their labels, e.g. `{example}`, or the action's "
@@ -200,11 +202,12 @@ class NevermoreRenderer(Renderer):
                 continue
             chip = self.suit_text(token)
             if token == current:
+                chip = Text("[").append_text(chip).append("]")
                 chip.stylize("reverse")
             shown.append(chip)
         tail = Text(f"{SUIT_ICONS['raven']} {self.w('skulking')}", style="dim")
         if current == "skulking":
-            tail.stylize("reverse")
+            tail = Text(f"[{tail.plain}]", style="reverse")
         return text.append_text(Text(" → ").join([*shown, tail]))
 
     def _window(self, obs: Obs) -> str:
