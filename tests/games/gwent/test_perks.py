@@ -44,6 +44,18 @@ def test_holding_back_a_bonded_card_is_prevented() -> None:
     assert "play nr_catapult#2@new" in legal(s, 0)
 
 
+def test_a_group_is_laid_starting_with_its_first_card_by_id() -> None:
+    """The hand is shown sorted; a bonded or muster group is laid starting with its first card
+    in that order, whatever order the cards were dealt in."""
+    s = table([["nr_catapult#2", "ng_vreemde", "nr_catapult#1"], ["ng_rainfarn"]])
+    assert "play nr_catapult#1@new" in legal(s, 0)
+    assert not any(a.startswith("play nr_catapult#2") for a in legal(s, 0))
+    with pytest.raises(IllegalAction, match="starting with nr_catapult#1"):
+        act(s, "0: play nr_catapult#2@new")
+    act(s, "0: play nr_catapult#1@new", "0: play nr_catapult#2@new")
+    assert [d for _, d, _ in stacks(s)] == [16.0, 16.0]
+
+
 def test_a_lone_bonded_card_plays_as_usual() -> None:
     """«В случае, если других карт нет, эта играется, как обычная.»"""
     s = table([["nr_catapult"], ["ng_rainfarn"]])

@@ -89,8 +89,12 @@ def plays(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Play]:
             continue
         if not layable(cid):
             continue
-        if not ex.pending and c.grouped and c.group in seen:
-            continue  # the first card of a group stands for the group
+        if not ex.pending and c.grouped:
+            if c.group in seen:
+                continue
+            # the group's first card by id (as the hand is shown) stands for the group
+            cid = min(o for o in hand if info(o).group == c.group)
+            c = info(cid)
         seen.add(c.group)
         targets = [s.id for s in pressing if can_cover(c, s.top)]
         if lead:

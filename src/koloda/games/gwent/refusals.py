@@ -149,7 +149,7 @@ def _play_reason(st: GwentState, seat: int, ex: Exchange, side: int, action: Pla
         if not can_decoy(c):
             return "«Чучело» does not go on a spy, an ultima or a trump"
     if c.grouped and not ex.pending:
-        first = next(o for o in st.hands[seat] if info(o).group == c.group)
+        first = min(o for o in st.hands[seat] if info(o).group == c.group)
         if first != action.card:
             return (f"{_group_word(action.card)}: lay the group starting with {first} "
                     f"(the others follow in the same action)")
