@@ -260,7 +260,7 @@ class GwentRenderer(Renderer):
                                dfn=self.seat_name(ex["defender"], me=seat)), style="bold cyan")
         return text
 
-    def _players(self, obs: Obs, seat: int | None) -> Table:
+    def _players(self, obs: Obs, seat: int | None) -> RenderableType:
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
         table.add_column(self.w("col_player"), style="bold", no_wrap=True)
         table.add_column(self.w("col_deck"), no_wrap=True)
@@ -291,10 +291,9 @@ class GwentRenderer(Renderer):
                 f"{obs['hand_counts'][i]}/{obs['deck_counts'][i]}",
                 role,
                 style="on grey11" if i == seat else "")
-        table.caption = self.w("legend") if ex is not None else None
-        table.caption_justify = "left"
-        table.caption_style = "dim"
-        return table
+        if not (ex is not None):
+            return table
+        return Group(table, Text(self.w("legend"), style="dim"))
 
     def _public_lines(self, obs: Obs, seat: int | None) -> list[Text]:
         out: list[Text] = []

@@ -253,7 +253,7 @@ class NevermoreRenderer(Renderer):
         d = 1 if obs.get("direction") == "left" else -1
         return self.seat_name((seat + d) % players), self.seat_name((seat - d) % players)
 
-    def _players(self, obs: Obs, seat: int | None) -> Table:
+    def _players(self, obs: Obs, seat: int | None) -> RenderableType:
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
         table.add_column(self.w("col_player"), style="bold", no_wrap=True)
         table.add_column(self.w("col_health"), justify="right", no_wrap=True)
@@ -293,10 +293,9 @@ class NevermoreRenderer(Renderer):
                 row.append(Text(f"☀{p.get('light', 0)} ☾{p.get('shadow', 0)}"))
             row.append(on_table)
             table.add_row(*row, style="on grey11" if i == seat else "")
-        table.caption = self.w("legend") if decided or to_act else None
-        table.caption_justify = "left"
-        table.caption_style = "dim"
-        return table
+        if not (decided or to_act):
+            return table
+        return Group(table, Text(self.w("legend"), style="dim"))
 
     def _you(self, obs: Obs, you: Mapping[str, Any], seat: int) -> Panel:
         parts: list[RenderableType] = []
