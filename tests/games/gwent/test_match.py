@@ -178,3 +178,13 @@ def test_deck_lists_from_text() -> None:
         load_game("gwent", seat_decks="elves,monsters")
     with pytest.raises(InvalidOption, match="3 players need 3 decks"):
         load_game("gwent", players=3, decks_json=text).new(seed=1)
+
+
+def test_no_empty_rounds_when_the_decks_run_dry() -> None:
+    """Decision: deck lists too short for four rounds end the match when a deck is empty (no
+    round without cards, which would give everyone a point)."""
+    s = load_game("gwent", players=2).from_setup({
+        "hands": [["nr_ves"], ["ng_morteisen"]], "round": 1,
+        "exchange": {"attacker": 0, "defender": 1}})
+    act(s, "0: play nr_ves#1@new", "1: play ng_morteisen#1@s1")
+    assert s.is_terminal and s.round == 1 and s.points == [1, 0] and s.winners == [0]

@@ -125,9 +125,9 @@ def end_round(st: GwentState) -> None:
     st.events.append(GwentRoundEnded(st.round, tuple(st.damage), winners, tuple(st.points),
                                      tuple(leftover)))
     last = st.options.rounds
-    if st.round < last:
+    if st.round < last and min(len(d) for d in st.decks) > 0:
         start_round(st)
-        return
+        return  # (decks too short for the rounds end the match here: no empty rounds)
     best = max(st.points)
     leaders = [p for p in range(st.players) if st.points[p] == best]
     if len(leaders) == 1:
