@@ -1,67 +1,62 @@
-"""Resampling: a full state a seat cannot tell from the true one.
+"""Resampling: a full state a seat cannot tell from the true one, and one the game could have
+produced.
 
-Every card the seat cannot know is relabelled by a random bijection applied to every hidden
-place it occurs (hands, final drafted hands, passes between other players, hidden choices, the
-deck), so the sample stays consistent:
+The sample is the true round's history with what the seat cannot know redrawn, so that every
+record stays consistent (each card passed one seat on per pass, in the round's direction; every
+public commit legal in the sampled hands):
 
-- main cards the seat never saw are permuted among themselves, over the other players' hands
-  and the deck; during the reveal phase a hand receives only cards of suits not yet revealed
-  (and ravens), as the rules force every card of a revealed suit onto the table;
-- cards the seat passed earlier in the draft are known to be in some other hand: they are
-  permuted among themselves; the cards of its latest pass stay with the receiver;
-- magic cards in other hands and in the draw piles are permuted within each deck;
-- face-down resolution tokens are reshuffled; other seats' hidden choices are carried over
-  (relabelled) when still legal, else replaced by their first legal choice.
+1. **Where the seat's passed cards went.** The seat knows what it passed and to whom; after that
+   its neighbour (and the next one) may have kept or passed each card on. For every pass of a
+   player other than the seat and the seat's upstream neighbour (whose passes the seat receives),
+   a card it passed may be exchanged with a card it kept, provided the seat has not seen either
+   card since: the two cards swap their whole later paths. Repeated random exchanges move the
+   seat's cards as far downstream as the passes allow, and no further.
+2. **Cards the seat never saw** (other hands, the deck, other players' passes) are relabelled by
+   a random one-to-one map applied to every record. During the reveal phase a hand receives only
+   cards of suits neither revealed nor discarded this round, plus ravens, and no more ravens than
+   that player's public commits allow (a player who did not cancel a card could not have held
+   more ravens than cards of the suits still to come; nobody but a Conspiracy holder held five).
+   If ten random draws fail, suits are kept and only cards of the same suit are exchanged.
+3. Magic cards in other hands and in the draw piles are permuted within each deck; face-down
+   resolution tokens are reshuffled; other seats' hidden choices are carried over (relabelled)
+   when still legal, else replaced by their first legal choice. The log keeps only the events the
+   seat sees (other players' private events named the true cards).
 
-Known simplification: the draft direction of earlier passes and the raven-cancellation history
-do not constrain where permuted cards land.
+Known limit: a magic deck rebuilt from its discards holds cards the seat saw played; the sample
+does not keep those apart from the cards drawn before the reshuffle. A forced pass of all cards
+(the ``pass_hands`` verb) during the reveal phase makes the raven bound unknown: suits are then
+kept (step 2's fallback).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TypeVar
 
 from koloda.engine.rng import Rng
 from koloda.games.nevermore import actions as A
-from koloda.games.nevermore.cards import Suit, suit_of
+from koloda.games.nevermore import events as E
+from koloda.games.nevermore.cards import TOKEN_SUITS, Suit, count_suit, suit_of
 from koloda.games.nevermore.state import NevermoreState, Stage
 
 S = TypeVar("S", bound=NevermoreState)
+
+SWAP_ROUNDS = 4
+TRIES = 10
 
 
 def resample(state: S, seat: int, rng: Rng) -> S:
     s = state.clone()
     s.rng = rng.spawn()
+    s.events = state.log(seat)
     n = s.players
     others = [o for o in range(n) if o != seat]
-    public: set[int] = set(s.discard)
-    for p in range(n):
-        public.update(s.table[p])
-    known: set[int] = set(s.hands[seat]) | set(s.final_hands[seat]) | public
-    for x in s.passed[seat] + s.received[seat]:
-        known.update(x)
-    pinned: set[int] = set(s.passed[seat][-1]) if s.passed[seat] else set()
-    passed_before = {c for x in s.passed[seat] for c in x} - pinned - public - set(s.hands[seat])
-    allowed = {Suit.RAVEN} | {Suit(t) for t in s.tokens if t not in s.revealed}
-    # positions of unknown cards in other hands (constrained) and in the deck (free)
-    mapping: dict[int, int] = {}
-    hand_cards = [c for o in others for c in s.hands[o] if c not in known]
-    deck_cards = [c for c in s.deck if c not in known]
-    pool = rng.shuffled(sorted(hand_cards + deck_cards))
-    reveal_phase = bool(s.final_hands[seat])
-    for c in sorted(hand_cards):
-        for i, cand in enumerate(pool):
-            if not reveal_phase or suit_of(cand) in allowed:
-                mapping[c] = cand
-                del pool[i]
-                break
-        else:  # pragma: no cover - the true deal is always one solution
-            raise AssertionError("no card fits a hidden hand")
-    for c, cand in zip(sorted(deck_cards), pool, strict=True):
-        mapping[c] = cand
-    before = sorted(passed_before)
-    shuffled_before = rng.shuffled(before)
-    mapping.update(zip(before, shuffled_before, strict=True))
+    observed = _observed(s, seat)
+    _move_passed_cards(s, seat, rng)
+    # --- cards the seat never saw: a constrained random relabelling ---------------------------
+    hidden_hand = {o: [c for c in s.hands[o] if c not in observed] for o in others}
+    deck_cards = [c for c in s.deck if c not in observed]
+    mapping = _relabel(s, seat, observed, hidden_hand, deck_cards, rng)
 
     def m(c: int) -> int:
         return mapping.get(c, c)
@@ -69,11 +64,12 @@ def resample(state: S, seat: int, rng: Rng) -> S:
     for o in others:
         s.hands[o] = sorted(m(c) for c in s.hands[o])
         s.final_hands[o] = sorted(m(c) for c in s.final_hands[o])
-        s.passed[o] = [[m(c) for c in x] for x in s.passed[o]]
-        s.received[o] = [[m(c) for c in x] for x in s.received[o]]
+    for p in range(n):
+        s.passed[p] = [[m(c) for c in x] for x in s.passed[p]]
+        s.received[p] = [[m(c) for c in x] for x in s.received[p]]
     s.deck = [m(c) for c in s.deck]
     rng.shuffle(s.deck)
-    # magic: others' hands and the draw piles, within each deck
+    # --- magic: others' hands and the draw piles, within each deck ----------------------------
     mmap: dict[int, int] = {}
     for base, pile in ((100, s.light_deck), (200, s.shadow_deck)):
         hidden = sorted([c for o in others for c in s.magic[o] if base <= c < base + 100] + pile)
@@ -82,11 +78,10 @@ def resample(state: S, seat: int, rng: Rng) -> S:
         s.magic[o] = sorted(mmap.get(c, c) for c in s.magic[o])
     s.light_deck = rng.shuffled([mmap.get(c, c) for c in s.light_deck])
     s.shadow_deck = rng.shuffled([mmap.get(c, c) for c in s.shadow_deck])
-    # face-down tokens
+    # --- face-down tokens ---------------------------------------------------------------------
     if s.round > 1:
-        hidden_tokens = s.tokens[s.flipped:]
-        s.tokens = s.tokens[: s.flipped] + rng.shuffled(hidden_tokens)
-    # other seats' hidden choices
+        s.tokens = s.tokens[: s.flipped] + rng.shuffled(s.tokens[s.flipped:])
+    # --- other seats' hidden choices ----------------------------------------------------------
     for o, text in list(s.choices.items()):
         if o == seat:
             continue
@@ -102,3 +97,178 @@ def resample(state: S, seat: int, rng: Rng) -> S:
         s.choices[o] = str(a if a in legal else legal[0])
     assert s.stage != Stage.RUNNING or not s.waiting
     return s
+
+
+def _observed(s: NevermoreState, seat: int) -> set[int]:
+    """Every main card whose place the seat has seen this round (or that is public)."""
+    out: set[int] = set(s.discard) | set(s.hands[seat]) | set(s.final_hands[seat])
+    for p in range(s.players):
+        out.update(s.table[p])
+    for x in s.passed[seat] + s.received[seat]:
+        out.update(x)
+    return out
+
+
+def _draft_entries(s: NevermoreState) -> int:
+    """How many entries of ``passed`` were made before the final drafted hands (forced passes
+    of whole hands in the draft window come first, with five cards each)."""
+    entries = s.passed[0]
+    if not s.final_hands[0]:
+        return len(entries)
+    lead = 0
+    while lead < len(entries) and len(entries[lead]) == 5:
+        lead += 1
+    return min(len(entries), lead + 3)
+
+
+def _move_passed_cards(s: NevermoreState, seat: int, rng: Rng) -> None:
+    """Step 1: random exchanges of a passed card and a kept card in other players' passes."""
+    n = s.players
+    k_max = _draft_entries(s)
+    if k_max == 0:
+        return
+    upstream = (seat - s.direction) % n
+    reveal = bool(s.final_hands[seat])
+    # cards the seat saw at or after each pass: its later receipts and passes, its hands, and
+    # whatever is public (tables, discards)
+    public: set[int] = set(s.discard).union(*s.table)
+    mine = set(s.hands[seat]) | set(s.final_hands[seat]) | public
+    seen_from = [mine.union(*s.received[seat][k:], *s.passed[seat][k + 1:])
+                 for k in range(k_max)]
+    for _ in range(SWAP_ROUNDS):
+        for k in range(k_max):
+            for j in range(n):
+                if j in (seat, upstream):
+                    continue
+                before = _hand_before(s, j, k)
+                out = list(s.passed[j][k])
+                kept = sorted(set(before) - set(out))
+                if not out or not kept:
+                    continue
+                x = out[rng.randbelow(len(out))]
+                b = kept[rng.randbelow(len(kept))]
+                if x in seen_from[k] or b in seen_from[k]:
+                    continue
+                if reveal and (suit_of(x) == Suit.RAVEN) != (suit_of(b) == Suit.RAVEN):
+                    continue
+                _swap_after(s, j, k, x, b)
+
+
+def _hand_before(s: NevermoreState, p: int, k: int) -> list[int]:
+    """Seat ``p``'s hand just before draft entry ``k`` (from its dealt hand, worked out from the
+    hand after the draft and its passes)."""
+    k_max = _draft_entries(s)
+    after = s.final_hands[p] if s.final_hands[p] else s.hands[p]
+    count = Counter(after)
+    for i in range(k_max):
+        count.update(s.passed[p][i])
+        count.subtract(s.received[p][i])
+    hand = {c for c, v in count.items() if v > 0}
+    for i in range(k):
+        hand = (hand - set(s.passed[p][i])) | set(s.received[p][i])
+    return sorted(hand)
+
+
+def _swap_after(s: NevermoreState, j: int, k: int, x: int, b: int) -> None:
+    """Seat ``j`` passes ``b`` instead of ``x`` in entry ``k``: the two cards exchange every
+    later record."""
+    def t(c: int) -> int:
+        return b if c == x else x if c == b else c
+
+    n = s.players
+    s.passed[j][k] = sorted(t(c) for c in s.passed[j][k])
+    to = (j + s.direction) % n
+    s.received[to][k] = sorted(t(c) for c in s.received[to][k])
+    for p in range(n):
+        for i in range(k + 1, len(s.passed[p])):
+            s.passed[p][i] = sorted(t(c) for c in s.passed[p][i])
+            s.received[p][i] = sorted(t(c) for c in s.received[p][i])
+        s.hands[p] = sorted(t(c) for c in s.hands[p])
+        if s.final_hands[p]:
+            s.final_hands[p] = sorted(t(c) for c in s.final_hands[p])
+    for o, text in list(s.choices.items()):
+        a = A.parse_action(text)
+        if isinstance(a, A.Pass):
+            s.choices[o] = str(A.Pass(tuple(sorted(t(c) for c in a.cards))))
+
+
+def _raven_bound(s: NevermoreState, p: int) -> int:
+    """The most ravens seat ``p`` may hold now, given its public commits this round."""
+    start = max((i for i, e in enumerate(s.events) if isinstance(e, E.NmFinalHands)), default=-1)
+    if start < 0:
+        return len(s.hands[p])
+    removals: list[tuple[str, int, int, int]] = []  # (suit, suit cards, ravens used, discarded)
+    for e in s.events[start:]:
+        if isinstance(e, E.NmRevealed):
+            removals.append((e.suit, len(e.cards[p]), len(e.ravens[p]), 0))
+        elif isinstance(e, E.NmSuitDiscarded):
+            removals.append(("", 0, 0, len(e.cards[p])))
+        elif isinstance(e, E.NmConspiracy) and e.seat == p:
+            return 0
+    h = len(s.hands[p])
+    best = -1
+    for r_now in range(h + 1):
+        ok = True
+        ravens, non_ravens = r_now, h - r_now
+        # walk back through the removals, checking each commit as it was made
+        for suit, k, used, dropped in reversed(removals):
+            if not suit:
+                non_ravens += dropped
+                continue
+            r = ravens + used
+            hi = min(k, r)
+            lo = min(hi, max(0, r - non_ravens))
+            if not lo <= used <= hi:
+                ok = False
+                break
+            ravens = r
+            non_ravens += k
+        if ok and ravens <= 4:
+            best = r_now
+    return max(best, 0)
+
+
+def _relabel(s: NevermoreState, seat: int, observed: set[int],
+             hidden_hand: dict[int, list[int]], deck_cards: list[int],
+             rng: Rng) -> dict[int, int]:
+    """Step 2: a random one-to-one map of the never-seen cards (hands first, then the deck)."""
+    labels = sorted([c for cs in hidden_hand.values() for c in cs] + deck_cards)
+    reveal = bool(s.final_hands[seat])
+    start = max((i for i, e in enumerate(s.events) if isinstance(e, E.NmRoundStarted)),
+                default=0)
+    gone = set(s.revealed) | {e.suit for e in s.events[start:]
+                              if isinstance(e, E.NmSuitDiscarded)}
+    allowed = {Suit.RAVEN} | {x for x in TOKEN_SUITS if x.value not in gone}
+    final = max((i for i, e in enumerate(s.events) if isinstance(e, E.NmFinalHands)),
+                default=len(s.events))
+    forced_later = reveal and any(isinstance(e, E.NmHandsPassed) for e in s.events[final:])
+    if not forced_later:
+        bounds = {o: (_raven_bound(s, o) if reveal else len(s.hands[o])) for o in hidden_hand}
+        for _ in range(TRIES):
+            pool = rng.shuffled(labels)
+            mapping: dict[int, int] = {}
+            ok = True
+            for o in sorted(hidden_hand):
+                ravens = count_suit([c for c in s.hands[o] if c in observed], Suit.RAVEN)
+                for c in hidden_hand[o]:
+                    for i, cand in enumerate(pool):
+                        su = suit_of(cand)
+                        if su in allowed and (su != Suit.RAVEN or ravens < bounds[o]):
+                            ravens += su == Suit.RAVEN
+                            mapping[c] = cand
+                            del pool[i]
+                            break
+                    else:
+                        ok = False
+                        break
+                if not ok:
+                    break
+            if ok:
+                mapping.update(zip(sorted(deck_cards), pool, strict=True))
+                return mapping
+    # fallback: keep every card's suit
+    mapping = {}
+    for su in Suit:
+        same = [c for c in labels if suit_of(c) == su]
+        mapping.update(zip(same, rng.shuffled(same), strict=True))
+    return mapping
