@@ -254,3 +254,19 @@ def test_koloda_play_gwent_with_a_short_answer(runner):
                  input=f"{key} new\nquit\n", env={"KOLODA_LANG": "", "COLUMNS": "200"})
     assert res.exit_code == 0, res.output
     assert f"Seat 0: {info(card).name_en} (" in res.stdout and " in attack, stack 1" in res.stdout
+
+
+@pytest.mark.parametrize("lang", [Lang.en, Lang.ru])
+def test_a_witness_sees_the_table_and_no_hand(lang):
+    r = renderer(lang)
+    for when, state in positions(3, 4):
+        obs = state.observe(None)
+        text = render(r.observation(obs, seat=None))
+        assert all(cell_len(line) <= WIDTH for line in text.splitlines()), when
+        assert ("Ваша рука" if lang == "ru" else "Your hand") not in text
+        seen = {info(c).name(str(lang)) for c in _ids(obs)}
+        for seat in range(3):
+            for c in state.observe(seat)["hand"]:
+                name = info(c).name(str(lang))
+                if not any(name in n for n in seen):
+                    assert name not in flat(text), (when, c)

@@ -206,3 +206,20 @@ def test_koloda_play_nevermore_in_russian_with_a_label_shortcut(runner):
     hand = [c["id"] for c in state.observe(0)["you"]["hand"]]
     for c in hand:
         assert labelled(res.stdout, card_label(c))
+
+
+@pytest.mark.parametrize("lang", [Lang.en, Lang.ru])
+def test_a_witness_sees_the_table_and_no_hand(lang):
+    r = renderer(lang)
+    for when, state in positions(4, 2):
+        obs = state.observe(None)
+        text = render(r.observation(obs, seat=None))
+        assert all(cell_len(line) <= WIDTH for line in text.splitlines()), when
+        assert ("Ваша рука" if lang == "ru" else "Your hand") not in text
+        for p in obs["players_info"]:
+            assert f"♥ {p['health']}/{obs['max_health']}" in text
+        visible = {c["id"] for p in obs["players_info"] for c in p["table"]} | set(obs["discard"])
+        for seat in range(4):
+            for c in state.observe(seat)["you"]["hand"]:
+                if c["id"] not in visible:
+                    assert not labelled(text, card_label(c["id"])), (when, c)
