@@ -87,8 +87,9 @@ WORDS: dict[str, tuple[str, str]] = {
               "Назначенная масть: {att} (карты атакующего) · {dfn} (карты защитника)"),
     "bard_doubled": ("Doubled after a covered bard: {players}",
                      "Удвоение после покрытого Барда: {players}"),
-    "marks": ("A attacker · D defender · T thrown in · ▸ covered by",
-              "A атакующий · D защитник · T подброшено · ▸ покрыта"),
+    "marks": ("A attacker · D defender · T thrown in · ▸ covered by · ● open card",
+              "A атакующий · D защитник · T подброшено · ▸ покрыта · ● открытая карта"),
+    "partial": ("(laid on it so far: {n})", "(положено на неё: {n})"),
     "reversal": ("{player}'s spy {spy} turned stacks {stacks} back",
                  "Шпион {spy} ({player}) развернул стопки {stacks}"),
     "undone": (" (undone)", " (отменено)"),
@@ -339,7 +340,8 @@ class GwentRenderer(Renderer):
             grid.add_column(no_wrap=True)
             grid.add_column()
             for s in stacks:
-                layers = Text(" ▸ ").join(self._layer(ex, layer, s.get("thrower", -1))
+                open_card = s.get("open_card") if s.get("damage") else None
+                layers = Text(" ▸ ").join(self._layer(ex, layer, s.get("thrower", -1), open_card)
                                           for layer in s.get("layers", []))
                 if s.get("damage"):
                     whom = ex["attacker"] if s["presses_on"] == 0 else ex["defender"]
@@ -348,6 +350,9 @@ class GwentRenderer(Renderer):
                                style="bold red" if whom == seat else "bold")
                     if s.get("trump"):
                         dmg.append(self.w("trump_damage"), style="yellow")
+                    if s.get("partial"):
+                        layers.append(" " + self.w("partial", n=number_text(s["partial"])),
+                                      style="dim")
                 else:
                     dmg = Text(self.w("closed"), style="dim")
                 grid.add_row(self.w("stack", id=s["id"]), dmg, layers)
@@ -356,10 +361,14 @@ class GwentRenderer(Renderer):
         parts.extend(self._exchange_lines(ex, seat))
         return Panel(Group(*parts), title=self.w("table"), border_style="yellow", expand=False)
 
-    def _layer(self, ex: Mapping[str, Any], layer: Mapping[str, Any], thrower: int) -> Text:
+    def _layer(self, ex: Mapping[str, Any], layer: Mapping[str, Any], thrower: int,
+               open_card: str | None) -> Text:
+        """``A:Cynthia 4➶``; the open card (the one carrying the damage) marked ``●``."""
         mark, style = self._role(ex, int(layer["seat"]), thrower)
         text = Text(f"{mark}:", style=f"bold {style}")
-        text.append_text(Text("+").join(self.brief(c) for c in layer.get("cards", [])))
+        text.append_text(Text("+").join(
+            Text("●", style="bold").append_text(self.brief(c)) if c == open_card
+            else self.brief(c) for c in layer.get("cards", [])))
         return text
 
     def _exchange_lines(self, ex: Mapping[str, Any], seat: int | None) -> list[Text]:
