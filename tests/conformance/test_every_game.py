@@ -32,7 +32,11 @@ from ..engine import toy  # noqa: F401  (the kernel's own test game takes part t
 
 #: Option sets run besides the defaults, per game.
 VARIANTS: dict[str, list[dict[str, Any]]] = {
-    "duel": [{"mode": "attack"}, {"rounds_to_win": 3}],
+    "duel": [
+        {"mode": "attack"},
+        {"rounds_to_win": 3},
+        {"item_shown": "laid", "hand_min_one": True, "swap_required": True},
+    ],
     "nevermore": [{"magic": "none"}, {"main_deck": "when_empty", "anytime_reply": "any_blow"}],
     "gwent": [
         {"throw_ins": False, "final_tie": "shared"},
