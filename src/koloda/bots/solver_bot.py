@@ -7,9 +7,9 @@ view (``decision.sample``, the game's resample) and reads the opponent's hand in
   equilibrium mix averaged over the samples (exactly the equilibrium when the opponent's hand is
   known, as when both hands are public or the opponent's cards are all seen). With a deadly card
   it declares the kill; it shows a weapon item when the card needs one;
-- **hand** («рука»): against each sampled opponent hand (the opponent's committed hand in the
-  sample, or else a random hand of the largest size allowed from the sampled deck) it screens its
-  largest allowed hands by the mean result of card against card, solves the best
+- **hand** («рука»): against sampled opponent hands (a random hand of the largest size allowed
+  from the opponent's sampled deck: a sensible opponent takes as many cards as it may) it
+  screens its largest allowed hands by the mean result of card against card, solves the best
   ``SCREENED_HANDS`` exactly and takes the best on average (only the largest hands: a card
   against no card wins, so more cards do not hurt);
 - **offer to end early**: never offers (in a zero-sum duel the other side accepts only when the
@@ -138,13 +138,12 @@ class DuelSolverBot:
         return best
 
     def _their_hand(self, other: int, state: Any) -> tuple[Kind, ...]:
-        committed = state.hand_commits.get(other)
-        if committed is None:
-            cards = list(state.eligible(other))
-            _, hi = state.hand_limits(other)
-            self.rng.shuffle(cards)
-            committed = cards[:hi]
-        return tuple(sorted(_kind(state, c) for c in committed))
+        # The opponent's face-down hand in a sample is a random redraw of any size, which says
+        # nothing: a sensible opponent takes as many cards as it may.
+        cards = list(state.eligible(other))
+        _, hi = state.hand_limits(other)
+        self.rng.shuffle(cards)
+        return tuple(sorted(_kind(state, c) for c in cards[:hi]))
 
     # --- the swap ----------------------------------------------------------------------------
 
