@@ -40,7 +40,7 @@ def bench_app() -> Any:
     """The server's app plus ``/bench/echo`` (used by uvicorn ``--factory``)."""
     from koloda.server import create_app
 
-    app = create_app(os.environ["KOLODA_BENCH_DB"], bot_delay=0.0)
+    app = create_app(os.environ["KOLODA_BENCH_DB"], bot_delay=0.0, fixed_seeds=True)
 
     @app.websocket("/bench/echo")
     async def echo(ws: WebSocket) -> None:

@@ -19,7 +19,7 @@ def db_url(db: Path) -> str:
 
 
 def make_client(db: Path) -> TestClient:
-    return TestClient(create_app(db_url(db), bot_delay=0))
+    return TestClient(create_app(db_url(db), bot_delay=0, fixed_seeds=True))
 
 
 @pytest.fixture

@@ -66,7 +66,7 @@ def test_bots_resume_after_a_restart(db: Path) -> None:
 
     from koloda.server import create_app
 
-    with TestClient(create_app(db_url(db), bot_delay=0.3)) as client:
+    with TestClient(create_app(db_url(db), bot_delay=0.3, fixed_seeds=True)) as client:
         t = new_table(client, seed=1, seats=[{"kind": "bot", "bot": "random"},
                                              {"kind": "bot", "bot": "random"}])
         tid = t["table"]

@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from importlib.resources import files
@@ -41,6 +42,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from koloda.server.catalogue import catalogue
@@ -53,6 +55,11 @@ log = logging.getLogger("koloda.server")
 
 #: The largest HTTP body or WebSocket message a client may send, in bytes.
 MAX_MESSAGE = 16 * 1024
+
+#: A connection may send this many messages a second on average, in bursts of ``BURST``;
+#: beyond that each message is refused (``too_many``) without being handled.
+RATE = 20.0
+BURST = 40.0
 
 STATIC = files("koloda.server") / "static"
 
@@ -165,9 +172,14 @@ async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None
     await send({"type": "http.response.body", "body": body})
 
 
-def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
+def create_app(
+    db_url: str | None = None, *, bot_delay: float = 0.5, fixed_seeds: bool = False
+) -> FastAPI:
     """The Koloda play server storing its tables at ``db_url`` (default: a SQLite file in
-    ``.koloda/``); bots wait ``bot_delay`` seconds before each move so people can follow."""
+    ``.koloda/``); bots wait ``bot_delay`` seconds before each move so people can follow.
+
+    A table's seed is the server's secret (whoever knew it could deal the game at home and know
+    every card); ``fixed_seeds`` lets the lobby API choose it, for tests and demonstrations."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -189,6 +201,21 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
     @app.exception_handler(ClientError)
     async def _client_error(_request: Request, exc: ClientError) -> JSONResponse:
         return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Starlette's own refusals (no such route, wrong method, a body that is not JSON) in
+        # the same shape as every other error
+        if exc.status_code == 404:
+            err = ClientError("not_found", "there is no such address")
+        elif exc.status_code == 405:
+            err = ClientError("method_not_allowed", "this address does not take that method")
+        elif exc.status_code == 400:
+            err = ClientError("malformed", f"malformed request: {exc.detail}")
+        else:
+            return JSONResponse({"type": "error", "code": "http", "message": str(exc.detail)},
+                                status_code=exc.status_code, headers=exc.headers)
+        return JSONResponse(err.to_json(), status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -212,6 +239,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: TableBody, request: Request) -> dict[str, Any]:
+        if body.seed is not None and not fixed_seeds:
+            raise ClientError(
+                "invalid_option",
+                "the seed is chosen by the server and kept secret (whoever knew it would know "
+                "every card); a server started with --fixed-seeds accepts one",
+            )
         room = await hub_of(request).create_table(
             game=body.game,
             players=body.players,
@@ -312,7 +345,7 @@ async def _receive(websocket: WebSocket) -> dict[str, Any] | None:
         raise ClientError("too_large", f"messages are limited to {MAX_MESSAGE} bytes")
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deeply
         raise ClientError("malformed", "a message must be a JSON object") from None
     if not isinstance(data, dict):
         raise ClientError("malformed", "a message must be a JSON object")
@@ -405,6 +438,7 @@ async def _serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
         writer = asyncio.create_task(_writer(websocket, client))
         async with room.lock:
             room.join(client)
+        bucket = _Bucket(RATE, BURST)
         while True:
             try:
                 data = await _receive(websocket)
@@ -413,6 +447,10 @@ async def _serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
                 continue
             if data is None:
                 break
+            if not bucket.take():
+                err = ClientError("too_many", f"slow down: at most {RATE:g} messages a second")
+                await _refuse(room, client, err, data)
+                continue
             try:
                 await _handle(room, client, data)
             except ClientError as e:
@@ -435,6 +473,24 @@ async def _serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
         if websocket.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await websocket.close()
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 async def _refuse(

@@ -23,6 +23,12 @@ def serve(
         "choose at once).",
     ),
     log_level: str = typer.Option("info", "--log-level", help="Uvicorn's log level."),
+    fixed_seeds: bool = typer.Option(
+        False,
+        "--fixed-seeds",
+        help="Accept a table's seed from the lobby API (tests, demonstrations). Whoever chose "
+        "the seed knows every card, so a server for real games leaves this off.",
+    ),
 ) -> None:
     """Serve the lobby and the tables: open http://HOST:PORT/ to create a table and invite
     friends; empty seats can be given to bots."""
@@ -37,7 +43,7 @@ def serve(
     except Exception as e:
         typer.echo(f"koloda serve: cannot open the database {url!r}: {e}", err=True)
         raise typer.Exit(2) from None
-    app = create_app(url, bot_delay=bot_delay)
+    app = create_app(url, bot_delay=bot_delay, fixed_seeds=fixed_seeds)
     typer.echo(f"Koloda: http://{host}:{port}/  (database: {url})")
     uvicorn.run(
         app,

@@ -17,6 +17,9 @@ STATUS = {
     "illegal_action": 422,
     "syntax": 422,
     "not_finished": 409,
+    "too_many": 429,
+    "not_found": 404,
+    "method_not_allowed": 405,
     "storage": 503,
     "internal": 500,
 }

@@ -65,9 +65,9 @@ class Hub:
         for row in rows:
             try:
                 self._add(row)
-            except KolodaError as e:
-                log.error("table %s cannot be restored: %s", row.id, e)
-                self.broken[row.id] = str(e)
+            except Exception as e:  # one table's failure must not keep the others down
+                log.error("table %s cannot be restored: %r", row.id, e)
+                self.broken[row.id] = repr(e)
         for room in self.rooms.values():
             room.kick_bots()
 
@@ -96,10 +96,10 @@ class Hub:
     def room(self, table_id: str) -> Room:
         room = self.rooms.get(table_id)
         if room is None:
-            if table_id in self.broken:
+            if table_id in self.broken:  # why goes to the server's log only: it may name cards
                 raise ClientError(
-                    "unknown_table", f"table {table_id} cannot be restored: "
-                    f"{self.broken[table_id]}"
+                    "unknown_table", f"table {table_id} cannot be restored with the rules this "
+                    "server runs now; its record is kept unchanged"
                 )
             raise ClientError("unknown_table", "there is no such table")
         return room
@@ -117,6 +117,9 @@ class Hub:
         seed: int | None,
     ) -> Room:
         """A new table; raises ClientError for an unknown game, bad options or bad seats."""
+        clash = sorted({"name", "players"} & set(options))
+        if clash:  # load_game's own parameters: "players" is a field of the table, not an option
+            raise ClientError("invalid_option", f"unknown option(s) {clash} for {game}")
         try:
             g = load_game(game, players=players, **options)
         except UnknownGame as e:
@@ -143,6 +146,7 @@ class Hub:
                     make_bot(bot, g, seed=0)
                 except KolodaError as e:
                     raise ClientError("invalid_option", f"seat {i + 1}: {e}") from None
+                _check_bot_budget(bot, i)
             name = (s.name or "").strip() or _seat_name(s.kind, bot, i, lang)
             if len(name) > NAME_LIMIT:
                 raise ClientError("invalid_option", f"seat {i + 1}: a name is at most 40 chars")
@@ -172,6 +176,30 @@ class Hub:
         self.rooms[row.id] = room
         room.kick_bots()
         return room
+
+
+#: The most a bot may think per decision: it holds its table meanwhile (no one else can act,
+#: join or leave), so a budget of an hour would freeze the table for an hour.
+MAX_BOT_SECONDS = 10.0
+MAX_BOT_ITERATIONS = 20_000
+
+
+def _check_bot_budget(bot: str, seat: int) -> None:
+    """Refuse a bot parameter naming more than :data:`MAX_BOT_SECONDS` seconds (``5s``) or
+    :data:`MAX_BOT_ITERATIONS` iterations (``2000``) per decision."""
+    for param in bot.split(":")[2:]:
+        raw = param.strip().lower()
+        try:
+            if raw.endswith("s") and float(raw[:-1]) <= MAX_BOT_SECONDS:
+                continue
+            if raw.endswith("s") or int(raw) > MAX_BOT_ITERATIONS:
+                raise ClientError(
+                    "invalid_option",
+                    f"seat {seat + 1}: a bot here thinks at most {MAX_BOT_SECONDS:g} s or "
+                    f"{MAX_BOT_ITERATIONS} iterations per decision, not {param!r}",
+                )
+        except ValueError:  # not a budget (e.g. an exploration constant)
+            continue
 
 
 def games_catalogue(lang: str) -> list[dict[str, Any]]:

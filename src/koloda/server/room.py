@@ -51,7 +51,14 @@ def new_token() -> str:
 
 
 def new_seed() -> int:
-    return secrets.randbits(31)
+    """A secret seed: 63 random bits, too many for a seat to find the deal by trying seeds
+    against the cards it holds (the engine's generator has 64 bits of state)."""
+    return secrets.randbits(63)
+
+
+def _secret_bytes(text: str) -> bytes:
+    """A token as bytes for a constant-time comparison (which refuses non-ASCII text)."""
+    return text.encode("utf-8", "surrogatepass")
 
 
 class Client:
@@ -159,15 +166,16 @@ class Room:
     def seat_for_token(self, token: str) -> int:
         """The seat whose secret is ``token``; raises bad_token."""
         found = None
+        given = _secret_bytes(token)
         for s in self.seats:
-            if s.kind == "human" and secrets.compare_digest(s.token, token):
+            if s.kind == "human" and secrets.compare_digest(_secret_bytes(s.token), given):
                 found = s.seat
         if found is None:
             raise ClientError("bad_token", "this link does not open a seat at this table")
         return found
 
     def is_host(self, token: str) -> bool:
-        return secrets.compare_digest(self.host_token, token)
+        return secrets.compare_digest(_secret_bytes(self.host_token), _secret_bytes(token))
 
     # --- views ----------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     Float,
     ForeignKey,
@@ -71,7 +72,7 @@ matches_t = Table(
     metadata,
     Column("table_id", String(32), ForeignKey("koloda_tables.id"), primary_key=True),
     Column("match", Integer, primary_key=True),
-    Column("seed", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
     Column("result", Text, nullable=True),
 )
 

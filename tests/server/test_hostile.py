@@ -1,0 +1,150 @@
+"""A hostile or careless client: secret seeds, odd tokens, nested JSON, floods, costly bots.
+
+Each test answers one way a client could learn what its seat may not know, or disturb a table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from koloda.server import create_app
+from koloda.server.store import Store
+from tests.server.conftest import auth, db_url, hello, new_table, receive_until
+
+
+@pytest.fixture
+def public(db: Path) -> Iterator[TestClient]:
+    """A server as ``koloda serve`` starts it by default (no fixed seeds)."""
+    with TestClient(create_app(db_url(db), bot_delay=0)) as c:
+        yield c
+
+
+def test_a_table_seed_cannot_be_chosen_by_default(public: TestClient) -> None:
+    """Whoever chose the seed could deal the whole game at home and know every card."""
+    r = public.post("/api/tables", json={"game": "toy", "seed": 42})
+    assert r.status_code == 400 and r.json()["code"] == "invalid_option"
+    assert "seed" in r.json()["message"]
+    assert public.post("/api/tables", json={"game": "toy"}).status_code == 201
+
+
+def test_seeds_are_too_many_to_search(public: TestClient, db: Path) -> None:
+    """A seat knowing its own hand must not find the deal by trying every seed: the server's
+    seeds carry 63 random bits (2**31 seeds are a few hours of a laptop's time)."""
+    seeds = set()
+    for _ in range(12):
+        t = new_table(public)
+        row = Store(db_url(db)).load(t["table"])
+        assert row is not None
+        seeds.add(row.seed)
+    assert len(seeds) == 12 and max(seeds) >= 2**40
+
+
+def test_tokens_with_any_characters_are_refused_clearly(client: TestClient) -> None:
+    t = new_table(client)
+    tid = t["table"]
+    odd = "\u00e9t\u00e9".encode("latin-1")  # a header value that is not ASCII
+    r = client.get(f"/api/tables/{tid}/view", headers={"Authorization": b"Bearer " + odd})
+    assert r.status_code == 403 and r.json()["code"] == "bad_token"
+    r = client.get(f"/api/tables/{tid}/links", headers={"X-Host-Token": odd})
+    assert r.status_code == 403 and r.json()["code"] == "bad_token"
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_json({"type": "hello", "token": "ключ", "lang": "en"})
+        assert ws.receive_json()["code"] == "bad_token"
+
+
+def test_options_named_like_parameters_are_refused(client: TestClient) -> None:
+    for options in ({"players": 3}, {"name": "toy"}):
+        r = client.post("/api/tables", json={"game": "toy", "options": options})
+        assert r.status_code == 400 and r.json()["code"] == "invalid_option", r.text
+
+
+def test_deeply_nested_json_is_refused_and_the_connection_stays(client: TestClient) -> None:
+    t = new_table(client)
+    deep = "[" * 5000 + "]" * 5000
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_text(deep)
+        assert ws.receive_json()["code"] == "malformed"
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        _, s = hello(ws, t["seats"][0]["token"])
+        ws.send_text(deep)
+        assert receive_until(ws, "error")["code"] == "malformed"
+        ws.send_json({"type": "act", "action": s["legal"][0], "version": 0})
+        assert receive_until(ws, "ack")["version"] == 1
+
+
+def test_http_errors_all_have_the_error_shape(client: TestClient) -> None:
+    for body in (b"[" * 5000 + b"]" * 5000, b"\xff\xfe{", b"{"):
+        r = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["code"] == "malformed", r.text
+    r = client.get("/api/nothing-here")
+    assert r.status_code == 404 and r.json()["type"] == "error"
+    r = client.delete("/api/games")
+    assert r.status_code == 405 and r.json()["type"] == "error"
+
+
+def test_a_flood_is_refused_without_disturbing_the_table(client: TestClient) -> None:
+    t = new_table(client, seed=2)
+    tid, a, b = t["table"], t["seats"][0]["token"], t["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/{tid}") as wa, client.websocket_connect(f"/ws/{tid}") as wb:
+        hello(wa, a)
+        _, sb = hello(wb, b)
+        for i in range(300):
+            wa.send_json({"type": "lang", "lang": "ru" if i % 2 else "en", "id": i})
+        codes = set()
+        while "too_many" not in codes:
+            m = wa.receive_json()
+            if m["type"] == "error":
+                codes.add(m["code"])
+        # the other seat is served as before
+        wb.send_json({"type": "act", "action": sb["legal"][0], "version": 0})
+        assert receive_until(wb, "ack")["version"] == 1
+
+
+def test_bots_that_would_think_for_ever_are_refused(client: TestClient) -> None:
+    """A bot holds its table while it thinks: a budget of an hour would freeze the table."""
+    for bot in ("bot:ismcts:3600s", "bot:ismcts:100000000"):
+        r = client.post("/api/tables", json={
+            "game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}]})
+        assert r.status_code == 400 and r.json()["code"] == "invalid_option", r.text
+    r = client.post("/api/tables", json={
+        "game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "bot:ismcts:1s"}]})
+    assert r.status_code == 201
+
+
+def test_a_table_that_fails_to_restore_does_not_stop_the_server(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from koloda.server.room import Room
+
+    with TestClient(create_app(db_url(db), bot_delay=0, fixed_seeds=True)) as c:
+        bad = new_table(c)["table"]
+        good = new_table(c)["table"]
+    real = Room.rebuild
+
+    def rebuild(row: Any) -> Any:  # a game whose code now fails on this table's record
+        if row.id == bad:
+            raise KeyError("a04")
+        return real(row)
+
+    monkeypatch.setattr(Room, "rebuild", staticmethod(rebuild))
+    with TestClient(create_app(db_url(db), bot_delay=0)) as c:
+        assert c.get(f"/api/tables/{good}").status_code == 200
+        r = c.get(f"/api/tables/{bad}")
+        assert r.status_code == 404 and r.json()["code"] == "unknown_table"
+        assert "a04" not in r.text  # the failure's text could name a card
+
+
+def test_an_act_by_http_hits_the_database_before_the_ack(client: TestClient, db: Path) -> None:
+    t = new_table(client, seed=4)
+    tid, a = t["table"], t["seats"][0]["token"]
+    v = client.get(f"/api/tables/{tid}/view", headers=auth(a)).json()
+    r = client.post(f"/api/tables/{tid}/act", headers=auth(a),
+                    json={"action": v["legal"][0], "version": 0})
+    assert r.json()["version"] == 1
+    row = Store(db_url(db)).load(tid)
+    assert row is not None and row.version == 1 and row.actions == [(0, v["legal"][0])]
