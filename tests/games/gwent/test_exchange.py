@@ -258,6 +258,8 @@ def test_throw_ins_are_decided_at_once_and_hidden_until_all_decide() -> None:
     assert s.to_act == (2, 3)
     act(s, "2: throw att ne_zoltan_chivay#1")
     assert s.observe(3)["throw_in"]["mine"] is None
+    assert not any("ne_zoltan_chivay" in str(e.to_json()) for e in s.log(3))
+    assert not any("ne_zoltan_chivay" in str(e.to_json()) for e in s.log(None))
     assert s.observe(2)["throw_in"]["mine"] == ["0", "ne_zoltan_chivay#1"]
     assert len(stacks(s)) == 1
     act(s, "3: throw att ng_zerrikanian_fire_scorpion#1")
