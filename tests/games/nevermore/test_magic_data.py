@@ -103,3 +103,23 @@ def test_deck_of_ids() -> None:
     ms = load_magic_set(_example())
     assert ms.ids(Deck.LIGHT) == tuple(range(100, 110))
     assert json.loads(_example())["cards"][0]["key"] == ms.card(100).key
+
+
+def test_koloda_set_labelled_where_a_player_sees_a_card() -> None:
+    """Each magic card in a view, each card played in the log and its log line say whose set
+    the card belongs to: Koloda's own, never the publisher's."""
+    from koloda.bots import decision_for, make_bot
+    from koloda.games.nevermore.describe import describe_event
+
+    game = load_game("nevermore", players=4)
+    s = game.new(seed=2)
+    view = s.observe(0)
+    card = view["you"]["magic"][0]
+    assert card["set"] == "koloda" and "Koloda" in card["set_en"] and "Колоды" in card["set_ru"]
+    bots = [make_bot("bot:heuristic", game, seed=p) for p in range(4)]
+    while not s.is_terminal and not any(e.kind_name() == "NmMagicPlayed" for e in s.events):
+        for seat in s.to_act:
+            s.apply(seat, bots[seat].act(decision_for(s, seat)))
+    played = next(e for e in s.events if e.kind_name() == "NmMagicPlayed")
+    assert "Koloda" in describe_event(played, "en") and "Колоды" in describe_event(played, "ru")
+    assert "not the publisher" in describe_event(played, "en")

@@ -45,7 +45,8 @@ _EN: dict[type[Event], Callable[[Any], str]] = {
     E.NmMagicDrawn: lambda e: f"seat {e.seat} draws {e.count} {e.deck} magic card(s)",
     E.NmMagicCards: lambda e: f"seat {e.seat} draws magic {_cards(e.cards)}",
     E.NmMagicReshuffled: lambda e: f"the {e.deck} magic discards are reshuffled",
-    E.NmMagicPlayed: lambda e: (f"seat {e.seat} plays {e.key}"
+    E.NmMagicPlayed: lambda e: (f"seat {e.seat} plays {e.name_en or e.key}"
+                                + (f" [{e.set_en}]" if e.set_en else "")
                                 + (f" on seat {e.target}" if e.target >= 0 else "")
                                 + (" (raven text)" if e.raven_text else "")),
     E.NmShielded: lambda e: f"seat {e.seat} is shielded from {e.amount} damage",
@@ -81,8 +82,10 @@ _RU: dict[type[Event], Callable[[Any], str]] = {
                                + ("Света" if e.deck == "light" else "Тени") + f": {e.count}"),
     E.NmMagicCards: lambda e: f"игрок {e.seat} берёт магию {_cards(e.cards)}",
     E.NmMagicReshuffled: lambda e: "сброс магии перемешан в новую колоду",
-    E.NmMagicPlayed: lambda e: (f"игрок {e.seat} разыгрывает {e.key}"
-                                + (f" на игрока {e.target}" if e.target >= 0 else "")),
+    E.NmMagicPlayed: lambda e: (f"игрок {e.seat} разыгрывает {e.name_ru or e.key}"
+                                + (f" [{e.set_ru}]" if e.set_ru else "")
+                                + (f" на игрока {e.target}" if e.target >= 0 else "")
+                                + (" (текст ворона)" if e.raven_text else "")),
     E.NmShielded: lambda e: f"игрок {e.seat} защищён от {e.amount} повреждений",
     E.NmSuitDiscarded: lambda e: f"все карты масти {suit_name(e.suit, 'ru')} на руках сброшены",
     E.NmHandsPassed: lambda e: f"игрок {e.seat} передаёт руку игроку {e.receiver}",

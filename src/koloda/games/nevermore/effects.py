@@ -122,7 +122,9 @@ def t_play(s: NevermoreState, t: Task) -> None:
     effect = s.effect_for(p, card)
     s.magic[p].remove(card)
     discard_magic(s, card)
-    s.events.append(E.NmMagicPlayed(p, card, kind.key, target, raven_text, to=EVERYONE))
+    ms = s.magic_set
+    s.events.append(E.NmMagicPlayed(p, card, kind.key, target, raven_text, kind.name_en,
+                                    kind.name_ru, ms.title_en, ms.title_ru, to=EVERYONE))
     restricted = s.raven[p] and not raven_text
     tasks: list[Task] = []
     for v in effect:

@@ -148,11 +148,19 @@ class NmMagicReshuffled(Event):
 
 @dataclass(frozen=True)
 class NmMagicPlayed(Event):
+    """``seat`` played magic card ``card``; the card's names and its set's title (for Koloda's
+    own set: "Koloda's own magic set (not the publisher's cards)") go with it, so that every
+    log line names whose card it is."""
+
     seat: int
     card: int
     key: str
     target: int
     raven_text: bool
+    name_en: str = ""
+    name_ru: str = ""
+    set_en: str = ""
+    set_ru: str = ""
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,9 @@ The view is a JSON object::
       "you": {                                   # absent for a spectator
         "hand": [{"id": 3, "suit": "attack"}, ...],
         "magic": [{"id": 205, "key": "black_feather", "deck": "shadow", "name_en": "...",
-                   "name_ru": "...", "timing": "anytime", "text_en": "...", "text_ru": "..."}],
+                   "name_ru": "...", "timing": "anytime", "text_en": "...", "text_ru": "...",
+                   "set": "koloda", "set_en": "Koloda's own magic set (not the publisher's
+                   cards)", "set_ru": "Набор магии Колоды (не карты издателя)"}],
         "passed": [[3, 7, 12], [20, 21]],        # what you passed, pass by pass (to your neighbour)
         "received": [[30, 31, 45]],              # what you received, pass by pass
         "final_hand": [...],                     # your final drafted hand, once the draft is over
@@ -48,9 +50,10 @@ from koloda.games.nevermore.state import PASS_SIZES, NevermoreState, Stage
 
 def magic_view(s: NevermoreState, card: int) -> dict[str, Any]:
     k = s.magic_set.card(card)
+    ms = s.magic_set
     return {"id": card, "key": k.key, "deck": k.deck.value, "name_en": k.name_en,
             "name_ru": k.name_ru, "timing": k.timing, "text_en": k.text_en,
-            "text_ru": k.text_ru}
+            "text_ru": k.text_ru, "set": ms.name, "set_en": ms.title_en, "set_ru": ms.title_ru}
 
 
 def observe(s: NevermoreState, seat: int | None) -> dict[str, Any]:
