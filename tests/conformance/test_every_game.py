@@ -40,7 +40,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "nevermore": [{"magic": "none"}, {"main_deck": "when_empty", "anytime_reply": "any_blow"}],
     "gwent": [
         {"throw_ins": False, "final_tie": "shared"},
-        {"cross_suit_value": 0.75, "throw_in_damage_to": "thrower",
+        {"deck_choice": "choose", "cross_suit_value": 0.75, "throw_in_damage_to": "thrower",
          "bard_lasts": "next_card", "medic_revives_to": "play", "specialist_zero": "card"},
     ],
 }
@@ -128,7 +128,10 @@ def play_random(game: Game, seed: int, *, checks: bool) -> GameState:
     state = game.new(seed=seed)
     rng = Rng.from_seed(seed + 1000)
     stats: Counter[str] = Counter()
-    cards = Counter(state.all_cards() or [])
+    # The cards of the game: counted from the first moment the game reports them (a game may
+    # bring its cards in after a setup phase, e.g. Gwent's deck choice).
+    first = state.all_cards()
+    cards = Counter(first) if first is not None else None
     seen_texts: list[str] = []
     steps = 0
     while not state.is_terminal:
@@ -149,8 +152,11 @@ def play_random(game: Game, seed: int, *, checks: bool) -> GameState:
         assert game.parse_action(str(action)) == action, "text form does not round-trip"
         state.apply(seat, action)
         seen_texts.append(str(action))
-        if checks and state.all_cards() is not None:
-            assert Counter(state.all_cards() or []) == cards, "cards were created or lost"
+        now = state.all_cards() if checks else None
+        if now is not None:
+            if cards is None:
+                cards = Counter(now)
+            assert Counter(now) == cards, "cards were created or lost"
         steps += 1
     result = state.result()
     assert result is not None and len(result.scores) == state.players

@@ -282,6 +282,10 @@ class GwentState(GameState):
         return sample
 
     def all_cards(self) -> list[str] | None:
+        # While decks are being chosen no card is in the match yet (instances are numbered
+        # when every seat has its deck).
+        if self.phase == match.CHOOSE:
+            return None
         out = [c for zone in (self.decks, self.hands, self.discards, self.spent)
                for cards in zone for c in cards]
         out.extend(self.aside)
