@@ -21,11 +21,11 @@ from koloda.sim import SimSpec, run, summarize
 LADDER: dict[str, list[tuple[int, tuple[str, ...], int]]] = {
     "duel": [
         (2, ("bot:heuristic", "bot:random"), 400),
-        (2, ("bot:ismcts:200", "bot:random"), 200),
-        (2, ("bot:ismcts:200", "bot:heuristic"), 200),
-        (2, ("bot:solver", "bot:random"), 200),
-        (2, ("bot:solver", "bot:heuristic"), 200),
-        (2, ("bot:solver", "bot:ismcts:200"), 100),
+        (2, ("bot:ismcts:200", "bot:random"), 100),
+        (2, ("bot:ismcts:200", "bot:heuristic"), 160),
+        (2, ("bot:solver", "bot:random"), 100),
+        (2, ("bot:solver", "bot:heuristic"), 160),
+        (2, ("bot:solver", "bot:ismcts:200"), 60),
     ],
     "gwent": [
         (2, ("bot:heuristic", "bot:random"), 600),
@@ -33,9 +33,9 @@ LADDER: dict[str, list[tuple[int, tuple[str, ...], int]]] = {
         (2, ("bot:ismcts:50", "bot:heuristic"), 80),
     ],
     "nevermore": [
-        (3, ("bot:heuristic", "bot:random", "bot:random"), 600),
-        (3, ("bot:ismcts:30", "bot:random", "bot:random"), 45),
-        (3, ("bot:ismcts:30", "bot:heuristic", "bot:heuristic"), 60),
+        (3, ("bot:heuristic", "bot:random", "bot:random"), 300),
+        (3, ("bot:ismcts:20", "bot:random", "bot:random"), 30),
+        (3, ("bot:ismcts:20", "bot:heuristic", "bot:heuristic"), 45),
     ],
 }
 
