@@ -41,6 +41,22 @@ def test_simultaneous_wishes_in_tie_order() -> None:
     assert played == [2, 0] and s.health[1] == 3
 
 
+def test_several_cards_in_one_window_in_the_order_played() -> None:
+    """«В первую очередь: Карты разыгрываются и вскрываются согласно порядку их разыгрывания.»
+    A window stays open for the players who played a card, so a player holding two cards of
+    the same timing plays both, one after the other; a player who said done is out."""
+    s = setup(3, magic_set="koloda", dealer=0, hands=["HHSVV", "HSSVV", "HSSVV"],
+              magic=[["cursed_mirror", "sanctuary", "ward"], ["black_feather"], []])
+    ward, sanctuary, mirror = s.magic[0]  # Light ids (100+) come before Shadow ids (200+)
+    act(s, f"0: play {mirror} 2", "1: done")
+    assert s.health[2] == 4 and s.shield[0] == 1
+    assert s.stage.value == "magic" and s.window == "gap0" and s.to_act == (0,)
+    act(s, f"0: play {sanctuary}")
+    assert s.shield[0] == 4 and s.stage.value == "magic" and s.to_act == (0,)
+    act(s, "0: done")
+    assert s.stage.value == "commit" and s.magic[0] == [ward]
+
+
 def test_forced_pass_of_all_cards_left() -> None:
     """«Одни карты не могут быть сыграны «под» другие. К примеру, если Зак разыгрывает карту,
     вынуждающую передать все карты налево, Алекс может интерпретировать этот эффект как сыграть

@@ -125,7 +125,11 @@ def decide(s: NevermoreState, seat: int, action: Action) -> None:
         else:
             plays = [Task("play", p, a.target, a.card) for p in s.tie_order()
                      if isinstance(a := choices.get(p), A.Play)]
-            front(s, plays)
+            if plays:
+                # the window stays open for the players who played: one more card each, until
+                # every one of them is done (a player who said done is out of this window)
+                again = sum(1 << t.seat for t in plays)
+                front(s, [*plays, Task("window", amount=again, tag=s.window)])
     else:
         s.waiting, s.choices, s.stage = [], {}, Stage.RUNNING
         if st == Stage.ATTACK:
@@ -199,10 +203,12 @@ def direction_name(d: int) -> str:
 
 
 def t_window(s: NevermoreState, t: Task) -> None:
-    """A magic window: every player holding magic decides at once (play one card or done)."""
+    """A magic window: every player holding magic decides at once (play one card or done);
+    the cards resolve in tie order, then the window opens again for those who played
+    (``amount``: the seats still in the window as bits, 0 for everyone)."""
     if s.options.magic == "none":
         return
-    seats = [p for p in range(s.players) if s.magic[p]]
+    seats = [p for p in range(s.players) if s.magic[p] and (not t.amount or t.amount >> p & 1)]
     if not seats:
         return
     s.window = t.tag
