@@ -135,7 +135,23 @@ const WORDS = {
     new_table: "Новый стол",
     version: "версия",
     match: "партия",
-    bot_failed: "Бот сломался",
+    bot_failed: "Бот сломался; стол ждёт",
+    err_malformed: "Сервер не понял сообщение",
+    err_too_large: "Сообщение слишком большое",
+    err_too_many: "Слишком много сообщений подряд; помедленнее",
+    err_unknown_table: "Такого стола нет (или его нельзя восстановить)",
+    err_unknown_game: "Такой игры нет",
+    err_invalid_option: "Неверные параметры стола",
+    err_bad_token: "Эта ссылка не открывает место за этим столом",
+    err_spectator: "Зрители смотрят, но не ходят",
+    err_stale_version: "Стол уже изменился; посмотрите ещё раз и выберите снова",
+    err_illegal_action: "Такой ход сейчас недопустим",
+    err_syntax: "Такого действия в этой игре нет",
+    err_not_finished: "Игра ещё не окончена",
+    err_storage: "Не удалось сохранить; попробуйте ещё раз",
+    err_internal: "Сервер не смог обработать сообщение",
+    err_not_found: "Такого адреса нет",
+    err_method_not_allowed: "Этот адрес так не вызывают",
     hand: "Рука",
     deck: "Колода",
     discard: "Сброс",
@@ -168,6 +184,14 @@ export function getLang() {
 export function setLang(lang) {
   localStorage.setItem("koloda.lang", lang);
   document.documentElement.lang = lang;
+}
+
+// The words of an error from the server: its own message in English (it says exactly what was
+// refused), the code's words in another language (the server's details are English only).
+export function errorText(lang, error) {
+  const key = `err_${error.code}`;
+  if (lang !== "en" && WORDS[lang] && WORDS[lang][key]) return WORDS[lang][key];
+  return error.message || error.code;
 }
 
 export function tr(lang, key) {

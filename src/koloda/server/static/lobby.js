@@ -1,5 +1,5 @@
 // The lobby: choose a game, its options and seats, create a table, hand out the links.
-import { getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
+import { errorText, getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
 
 let lang = getLang();
 let games = [];
@@ -161,7 +161,8 @@ function renderForm() {
     });
     const data = await r.json();
     if (!r.ok) {
-      error.textContent = data.message || r.statusText;
+      error.textContent = data.code ? errorText(lang, data) : r.statusText;
+      error.title = data.message || "";
       return;
     }
     remember(data);

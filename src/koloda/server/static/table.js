@@ -3,7 +3,7 @@
 //
 // The seat's secret token comes from the URL fragment (#seat=…), never sent in an HTTP request;
 // it is remembered per table in localStorage so reloading or reopening the page restores the seat.
-import { getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
+import { errorText, getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
 import * as generic from "/static/render/generic.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -24,6 +24,7 @@ let rendererFor = null;
 let nextId = 1;
 let retry = 0;
 let fatal = false;
+let inbox = Promise.resolve();
 
 const $ = (id) => document.getElementById(id);
 const t = (key) => tr(lang, key);
@@ -38,8 +39,9 @@ function status(key, text = null) {
   $("status").textContent = text || t(key);
 }
 
-function showError(message) {
+function showError(message, code = "") {
   $("error").textContent = message || "";
+  $("error").dataset.code = message ? code : "";
 }
 
 function send(message) {
@@ -62,7 +64,12 @@ function connect() {
     retry = 0;
     send({ type: "hello", token: token || null, lang });
   };
-  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  // one message at a time: a view must not be drawn while its game's renderer still loads
+  // (it would flash the generic tree of raw keys)
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    inbox = inbox.then(() => onMessage(m)).catch((err) => console.error(err));
+  };
   ws.onclose = (ev) => {
     if (ev.code === 4403 || ev.code === 4404 || ev.code === 4400) {
       fatal = true;
@@ -102,10 +109,10 @@ async function onMessage(m) {
     pending = false;
   } else if (m.type === "error") {
     pending = false;
-    showError(`${t("error")}: ${m.message}`);
+    showError(`${t("error")}: ${errorText(lang, m)}`, m.code);
     if (m.code === "bad_token" || m.code === "unknown_table") {
       fatal = true;
-      status("error", m.message);
+      status("error", errorText(lang, m));
     }
   }
   render();
@@ -171,7 +178,8 @@ function renderResult() {
     h("p", { class: "verdict" }, winners.length
       ? `${winners.length > 1 ? t("winners") : t("winner")}: ${winners.join(", ")}`
       : t("draw")),
-    r.summary ? h("p", {}, r.summary) : null,
+    // the game's summary is English text; the log says the same in the chosen language
+    r.summary && lang === "en" ? h("p", { class: "summary" }, r.summary) : null,
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")),
       h("th", {}, t("rank")), table && table.matches_played ? h("th", {}, t("totals")) : null)),
     h("tbody", {}, r.scores.map((sc, i) => h("tr", {}, h("td", {}, seatName(i)), h("td", {}, sc),
@@ -228,7 +236,10 @@ function render() {
       actions.push(generic.actionList(ctx, { open: !out.actions }));
     }
     $("actions").replaceChildren(...actions);
-    if (view.bot_error) showError(`${t("bot_failed")}: ${view.bot_error}`);
+    if (view.bot_error) {
+      showError(lang === "en" ? `${t("bot_failed")}: ${view.bot_error}` : t("bot_failed"),
+        "bot_failed");
+    }
   }
   renderLog();
   if (focused) {

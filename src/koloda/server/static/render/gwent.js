@@ -93,13 +93,25 @@ function cardEl(h, instance, lang, opts = {}) {
   return h("div", { class: classes.join(" "), role: "img", "aria-label": label, "data-card": instance }, body);
 }
 
+const FACTIONS = {
+  northern_realms: { en: "Northern Realms", ru: "Королевства Севера" },
+  nilfgaard: { en: "Nilfgaard", ru: "Нильфгаард" },
+  scoiatael: { en: "Scoia'tael", ru: "Скоя'таэли" },
+  monsters: { en: "Monsters", ru: "Чудовища" },
+  custom: { en: "custom", ru: "своя" },
+};
+
+function factionName(deck, lang) {
+  return FACTIONS[deck] ? FACTIONS[deck][lang] : deck;
+}
+
 function actionLabel(text, lang, seatName) {
   const w = W[lang];
   const names = (list) => list.split(",").map((c) => nameOf(c, lang)).join(", ");
   const parts = text.split(" ");
   switch (parts[0]) {
     case "deck":
-      return `${w.choose_deck}: ${parts[1]}`;
+      return `${w.choose_deck}: ${factionName(parts[1], lang)}`;
     case "play": {
       const [cardPart, where] = parts[1].split("@");
       const [main, decoy] = cardPart.split("+");
@@ -145,7 +157,7 @@ export function render(ctx) {
   },
   h("strong", {}, seatName(i)),
   h("div", { class: "stats" },
-    h("span", {}, `${w.deck}: ${obs.decks[i] || "…"}`),
+    h("span", {}, `${w.deck}: ${obs.decks[i] ? factionName(obs.decks[i], lang) : "…"}`),
     h("span", { title: w.points }, `★ ${obs.points[i]}`),
     h("span", { title: w.damage }, `✖ ${obs.damage[i]}`),
     h("span", { title: w.hand }, `🂠 ${obs.hand_counts[i]}`),

@@ -9,6 +9,8 @@ const SUITS = {
   victory: { en: "Victory", ru: "Победа", icon: "♛", color: "#1f5fa8" },
   raven: { en: "Raven", ru: "Ворон", icon: "✒", color: "#333" },
 };
+// resolution steps that are not a suit
+const STEPS = { skulking: { en: "Skulking ravens", ru: "Скрытые вороны" } };
 const W = {
   en: {
     round: "Round", stage: "Stage", direction: "passing", left: "to the left", right: "to the right",
@@ -90,6 +92,8 @@ function actionLabel(text, obs, lang, seatName) {
       return `${w.play} ${mname(parts[1])}${parts.length > 2 ? ` ${w.on} ${seatName(+parts[2])}` : ""}`;
     case "attack":
       return parts[1] === "all" ? w.attack_all : `${w.attack} ${seatName(+parts[1])}`;
+    case "pass":
+      return w.pass(parts.length - 1);
     case "peck":
       return w.peck;
     case "done":
@@ -111,7 +115,7 @@ export function render(ctx) {
     h("span", {}, `${w.round} ${obs.round}`),
     h("span", {}, `${w.stage}: ${w.stages[obs.stage] || obs.stage}`),
     obs.pass_no ? h("span", {}, `${w.pass_no} ${obs.pass_no} · ${w.direction} ${w[obs.direction] || obs.direction}`) : null,
-    obs.step ? h("span", {}, `${w.step}: ${SUITS[obs.step] ? SUITS[obs.step][lang] : obs.step}`) : null));
+    obs.step ? h("span", {}, `${w.step}: ${(SUITS[obs.step] || STEPS[obs.step] || { [lang]: obs.step })[lang]}`) : null));
   board.append(h("div", { class: "tokens" }, h("span", {}, `${w.tokens}:`), obs.tokens.map((tk, i) => h("span", { class: "chip" },
     `${i + 1}. ${tk ? `${SUITS[tk].icon} ${SUITS[tk][lang]}` : "?"}`))));
 
