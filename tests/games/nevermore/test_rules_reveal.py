@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from koloda.engine import IllegalAction
+from koloda.engine import IllegalAction, load_game
+from koloda.games.nevermore.state import NevermoreState
 
 from .helpers import act, commit_min, first_legal, kinds, setup
 
@@ -73,6 +74,20 @@ def test_healing_capped_and_bonus_at_full_health() -> None:
     t = setup(3, hands=["HHHVV", "SSSVV", "SSVVV"])
     commit_min(t, 2)
     assert t.health[0] == 5 and t.vp[0] == 1
+
+
+def test_variant_healing_bonus_for_any_healing_of_three() -> None:
+    """The other reading of the same sentence (option ``healing_bonus=any``): healing of 3 or
+    more gives 1 VP whatever the health before it."""
+    game = load_game("nevermore", players=3, magic="none", healing_bonus="any")
+    s = game.from_setup({"hands": ["HHHVV", "SSSVV", "SSVVV"], "health": [2, 5, 5]}, seed=1)
+    assert isinstance(s, NevermoreState)
+    commit_min(s, 2)
+    assert s.health[0] == 5 and s.vp[0] == 1
+    u = game.from_setup({"hands": ["HHVVV", "SSSVV", "SSVVV"], "health": [2, 5, 5]}, seed=1)
+    assert isinstance(u, NevermoreState)
+    commit_min(u, 2)
+    assert u.health[0] == 4 and u.vp[0] == 0
 
 
 def test_radiance_leader_draws_light() -> None:

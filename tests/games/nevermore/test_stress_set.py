@@ -42,12 +42,13 @@ def stress_set() -> str:
     return json.dumps({"name": "stress", "cards": cards})
 
 
-@pytest.mark.parametrize(("players", "reply", "deck"), [(3, "lethal", "rebuilt"),
-                                                        (4, "any_blow", "when_empty"),
-                                                        (6, "lethal", "when_empty")])
-def test_stress_set_random_play(players: int, reply: str, deck: str) -> None:
+@pytest.mark.parametrize(("players", "reply", "deck", "bonus"),
+                         [(3, "lethal", "rebuilt", "at_full"),
+                          (4, "any_blow", "when_empty", "any"),
+                          (6, "lethal", "when_empty", "at_full")])
+def test_stress_set_random_play(players: int, reply: str, deck: str, bonus: str) -> None:
     game = load_game("nevermore", players=players, magic="custom", magic_set_json=stress_set(),
-                     anytime_reply=reply, main_deck=deck)
+                     anytime_reply=reply, main_deck=deck, healing_bonus=bonus)
     for seed in range(2):
         s = game.new(seed=seed)
         rng = Rng.from_seed(seed)

@@ -382,7 +382,9 @@ def t_lead(s: NevermoreState, t: Task) -> None:
             s.amount = d
             ask(s, Stage.ATTACK, [p])
     elif suit == Suit.HEALING:
-        if s.health[p] >= s.max_health and d >= 3:
+        if s.options.healing_bonus == "any" and d >= 3:
+            front(s, [Task("heal", p, amount=d), Task("vp", p, amount=1, tag="healing 3 or more")])
+        elif s.health[p] >= s.max_health and d >= 3:
             front(s, [Task("vp", p, amount=1, tag="healing at full health")])
         else:
             front(s, [Task("heal", p, amount=d)])

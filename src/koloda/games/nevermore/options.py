@@ -29,6 +29,11 @@ class NevermoreOptions:
                                    "a blow that would make them a raven, any blow, or never",
                                 ru="Когда можно ответить на повреждение картой «в любое время»: "
                                    "на удар, превращающий в ворона, на любой удар или никогда")
+    healing_bonus: str = option("at_full", choices=("at_full", "any"),
+                                en="Healing bonus (1 VP): healing of 3 or more while already at "
+                                   "the maximum health, or any healing of 3 or more",
+                                ru="Бонус лечения (1 ПО): лечение на 3 и больше при максимуме "
+                                   "здоровья или любое лечение на 3 и больше")
     max_rounds: int = option(60, minimum=0, maximum=1000,
                              en="Stop without a winner after this many rounds (0: never)",
                              ru="Остановить игру без победителя после N раундов (0: никогда)")
