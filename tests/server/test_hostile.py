@@ -148,3 +148,33 @@ def test_an_act_by_http_hits_the_database_before_the_ack(client: TestClient, db:
     assert r.json()["version"] == 1
     row = Store(db_url(db)).load(tid)
     assert row is not None and row.version == 1 and row.actions == [(0, v["legal"][0])]
+
+
+def test_a_game_that_fails_while_applying_changes_nothing(
+    client: TestClient, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug in a game's rules (an exception other than IllegalAction, after the state may have
+    changed half-way) must leave neither a stored action nor a half-changed state."""
+    from tests.engine.toy import ToyState
+
+    t = new_table(client, seed=2)
+    tid, a = t["table"], t["seats"][0]["token"]
+    real = ToyState._apply
+
+    def half_then_fail(self: Any, seat: int, action: Any) -> None:
+        self.events.append(self.events[0])  # a change half-way, then the bug
+        raise ZeroDivisionError("a04")
+
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        _, s = hello(ws, a)
+        monkeypatch.setattr(ToyState, "_apply", half_then_fail)
+        ws.send_json({"type": "act", "action": s["legal"][0], "version": 0, "id": 1})
+        err = receive_until(ws, "error")
+        assert err["code"] == "internal" and "a04" not in err["message"]
+        monkeypatch.setattr(ToyState, "_apply", real)
+        row = Store(db_url(db)).load(tid)
+        assert row is not None and row.actions == [] and row.version == 0
+        view = client.get(f"/api/tables/{tid}/view", headers=auth(a)).json()
+        assert view["version"] == 0 and view["log"] == s["log"]
+        ws.send_json({"type": "act", "action": s["legal"][0], "version": 0, "id": 2})
+        assert receive_until(ws, "ack")["version"] == 1

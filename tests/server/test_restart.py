@@ -88,3 +88,48 @@ def test_kill_mid_duel_with_a_bot_restart_and_finish(tmp_path: Path) -> None:
         assert _view(server.url, tid, token)["finished"]
     finally:
         server.stop()
+
+
+def test_kill_while_a_bot_is_moving_restart_and_finish(tmp_path: Path) -> None:
+    """The server dies while a bot is in the middle of its move (waiting out its delay): after
+    the restart the table is exactly where it was and the bot makes that move."""
+    pytest.importorskip("koloda.games.nevermore")
+    db = tmp_path / "bot.db"
+    server = ServerProcess(db, bot_delay=10).start()
+    try:
+        t = httpx.post(server.url + "/api/tables", json={
+            "game": "nevermore", "seed": 4, "players": 3, "options": {"max_rounds": 1},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "bot:heuristic"},
+                      {"kind": "bot", "bot": "bot:heuristic"}]}).json()
+        tid, token = t["table"], t["seats"][0]["token"]
+        before = _view(server.url, tid, token)
+        for _ in range(200):  # until one bot alone must act (and waits 10 s to do so)
+            if len(before["to_act"]) == 1 and before["to_act"][0] != 0:
+                break
+            if before["legal"]:
+                assert _play_one(server.url, tid, [token])
+            else:
+                time.sleep(0.02)
+            before = _view(server.url, tid, token)
+        assert len(before["to_act"]) == 1 and before["to_act"][0] != 0, before["to_act"]
+    finally:
+        server.kill()
+    server = ServerProcess(db, port=server.port).start()
+    try:
+        # the bot resumes at once (no delay now): the table goes on from exactly where it was
+        after = _view(server.url, tid, token)
+        assert after["version"] >= before["version"] and after["match"] == before["match"]
+        assert after["log"][:len(before["log"])] == before["log"]
+        deadline = time.monotonic() + 60
+        while True:
+            v = _view(server.url, tid, token)
+            if v["finished"]:
+                break
+            assert time.monotonic() < deadline
+            if v["legal"]:
+                _play_one(server.url, tid, [token])
+            else:
+                time.sleep(0.02)
+        assert v["version"] > before["version"]
+    finally:
+        server.stop()

@@ -161,6 +161,14 @@ class Room:
         )
         return record.load(), replay(record)
 
+    def _replayed(self) -> GameState:
+        """The current match rebuilt from its seed and the actions applied so far."""
+        record = GameRecord(
+            game=self.spec.name, options=self.game.options_json(), players=self.state.players,
+            seed=self.seed, actions=tuple(self.state.history),
+        )
+        return replay(record)
+
     # --- who is who -----------------------------------------------------------------------------
 
     def seat_for_token(self, token: str) -> int:
@@ -351,11 +359,18 @@ class Room:
             raise ClientError("storage", "the action could not be stored; try again") from e
         try:
             self.state.apply(seat, action)
-        except IllegalAction as e:  # the engine disagrees with check(): undo the record
+        except Exception as e:  # the engine disagrees with check(), or a game's bug: undo
             await self.store_call(
                 self.store.delete_action, self.id, match=self.match, n=n, version=self.version
             )
-            raise ClientError("illegal_action", str(e)) from None
+            if isinstance(e, IllegalAction):  # refused before anything changed
+                raise ClientError("illegal_action", str(e)) from None
+            # the state may be half-changed: rebuild it from the record, which is unchanged
+            log.exception("applying %r at seat %s of table %s failed", text, seat, self.id)
+            self.state = self._replayed()
+            raise ClientError(
+                "internal", "the game could not carry out this action; nothing changed"
+            ) from None
         self.version += 1
         if self.state.is_terminal:
             result = result_json(self.state.result())
@@ -429,10 +444,13 @@ class Room:
 
     async def _run_bots(self) -> None:
         while True:
+            to_act = self.state.to_act
+            if not any(self.seats[s].kind == "bot" for s in to_act):
+                return  # people's turn: the next change kicks the bots again
             # a bot alone to act waits so people can follow its move; in a simultaneous step
             # its choice is hidden anyway, and choosing at once keeps the step's version from
             # moving while a person is choosing
-            if self.bot_delay > 0 and len(self.state.to_act) == 1:
+            if self.bot_delay > 0 and len(to_act) == 1:
                 await asyncio.sleep(self.bot_delay)
             async with self.lock:
                 seat = next((s for s in self.state.to_act if self.seats[s].kind == "bot"), None)

@@ -34,9 +34,11 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
     update,
 )
+from sqlalchemy import text as sql_text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import StaticPool
 
@@ -159,6 +161,17 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self._widen_seeds()
+
+    def _widen_seeds(self) -> None:
+        """Databases made before seeds had 63 bits stored them as 32-bit integers; widen the
+        column (SQLite's integers have 64 bits already)."""
+        if self.engine.dialect.name != "postgresql":
+            return
+        columns = {c["name"]: c for c in inspect(self.engine).get_columns("koloda_matches")}
+        if not isinstance(columns["seed"]["type"], BigInteger):
+            with self._tx() as c:
+                c.execute(sql_text("ALTER TABLE koloda_matches ALTER COLUMN seed TYPE BIGINT"))
 
     def close(self) -> None:
         self.engine.dispose()
