@@ -178,3 +178,33 @@ def test_a_game_that_fails_while_applying_changes_nothing(
         assert view["version"] == 0 and view["log"] == s["log"]
         ws.send_json({"type": "act", "action": s["legal"][0], "version": 0, "id": 2})
         assert receive_until(ws, "ack")["version"] == 1
+
+
+def test_a_seat_acts_once_per_step_never_ahead_and_never_after_the_end(
+    client: TestClient, db: Path
+) -> None:
+    t = new_table(client, seed=2)
+    tid, a, b = t["table"], t["seats"][0]["token"], t["seats"][1]["token"]
+    url = f"/api/tables/{tid}/act"
+    va = client.get(f"/api/tables/{tid}/view", headers=auth(a)).json()
+    r = client.post(url, headers=auth(a), json={"action": va["legal"][0], "version": 5})
+    assert r.status_code == 409 and r.json()["code"] == "stale_version"  # a future version
+    assert client.post(url, headers=auth(a), json={"action": va["legal"][0], "version": 0}
+                       ).status_code == 200
+    # the same seat again in the same simultaneous step
+    r = client.post(url, headers=auth(a), json={"action": va["legal"][1], "version": 1})
+    assert r.status_code == 422 and r.json()["code"] == "illegal_action"
+    while True:
+        for tok in (a, b):
+            v = client.get(f"/api/tables/{tid}/view", headers=auth(tok)).json()
+            if v["legal"]:
+                client.post(url, headers=auth(tok), json={"action": v["legal"][0],
+                                                          "version": v["version"]})
+        if v["finished"]:
+            break
+    for tok in (a, b):
+        r = client.post(url, headers=auth(tok), json={"action": va["legal"][0],
+                                                      "version": v["version"]})
+        assert r.status_code == 422 and r.json()["code"] == "illegal_action"
+    row = Store(db_url(db)).load(tid)
+    assert row is not None and row.version == v["version"] == len(row.actions)
