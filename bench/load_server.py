@@ -40,7 +40,8 @@ def bench_app() -> Any:
     """The server's app plus ``/bench/echo`` (used by uvicorn ``--factory``)."""
     from koloda.server import create_app
 
-    app = create_app(os.environ["KOLODA_BENCH_DB"], bot_delay=0.0, fixed_seeds=True)
+    app = create_app(os.environ["KOLODA_BENCH_DB"], bot_delay=0.0, fixed_seeds=True,
+                     message_rate=1e9)  # a scripted person acts far faster than people
 
     @app.websocket("/bench/echo")
     async def echo(ws: WebSocket) -> None:

@@ -19,7 +19,8 @@ def db_url(db: Path) -> str:
 
 
 def make_client(db: Path) -> TestClient:
-    return TestClient(create_app(db_url(db), bot_delay=0, fixed_seeds=True))
+    """A test server: seeds chosen by the tests, scripted clients faster than people."""
+    return TestClient(create_app(db_url(db), bot_delay=0, fixed_seeds=True, message_rate=1000))
 
 
 @pytest.fixture

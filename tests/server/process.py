@@ -46,7 +46,7 @@ class ServerProcess:
             [sys.executable, "-m", "tests.server.serve_toy", "--port", str(self.port),
              "--db", os.environ.get("KOLODA_TEST_DATABASE_URL") or f"sqlite:///{self.db}",
              "--bot-delay", str(self.bot_delay),
-             "--log-level", "warning", "--fixed-seeds"],
+             "--log-level", "warning", "--fixed-seeds", "--message-rate", "1000"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 30

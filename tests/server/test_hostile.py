@@ -87,8 +87,9 @@ def test_http_errors_all_have_the_error_shape(client: TestClient) -> None:
     assert r.status_code == 405 and r.json()["type"] == "error"
 
 
-def test_a_flood_is_refused_without_disturbing_the_table(client: TestClient) -> None:
-    t = new_table(client, seed=2)
+def test_a_flood_is_refused_without_disturbing_the_table(public: TestClient) -> None:
+    client = public
+    t = new_table(client)
     tid, a, b = t["table"], t["seats"][0]["token"], t["seats"][1]["token"]
     with client.websocket_connect(f"/ws/{tid}") as wa, client.websocket_connect(f"/ws/{tid}") as wb:
         hello(wa, a)

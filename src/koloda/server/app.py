@@ -173,13 +173,15 @@ async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None
 
 
 def create_app(
-    db_url: str | None = None, *, bot_delay: float = 0.5, fixed_seeds: bool = False
+    db_url: str | None = None, *, bot_delay: float = 0.5, fixed_seeds: bool = False,
+    message_rate: float = RATE,
 ) -> FastAPI:
     """The Koloda play server storing its tables at ``db_url`` (default: a SQLite file in
     ``.koloda/``); bots wait ``bot_delay`` seconds before each move so people can follow.
 
     A table's seed is the server's secret (whoever knew it could deal the game at home and know
-    every card); ``fixed_seeds`` lets the lobby API choose it, for tests and demonstrations."""
+    every card); ``fixed_seeds`` lets the lobby API choose it, for tests and demonstrations.
+    Each WebSocket may send ``message_rate`` messages a second (bursts of twice as many)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -301,7 +303,7 @@ def create_app(
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        await _serve_socket(websocket, hub_of(websocket), table_id)
+        await _serve_socket(websocket, hub_of(websocket), table_id, message_rate)
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
@@ -408,7 +410,9 @@ async def _writer(websocket: WebSocket, client: Client) -> None:
         return
 
 
-async def _serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
+async def _serve_socket(
+    websocket: WebSocket, hub: Hub, table_id: str, rate: float = RATE
+) -> None:
     try:
         room = hub.room(table_id)
     except ClientError as e:
@@ -438,7 +442,7 @@ async def _serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
         writer = asyncio.create_task(_writer(websocket, client))
         async with room.lock:
             room.join(client)
-        bucket = _Bucket(RATE, BURST)
+        bucket = _Bucket(rate, rate * BURST / RATE)
         while True:
             try:
                 data = await _receive(websocket)
@@ -448,7 +452,7 @@ async def _serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
             if data is None:
                 break
             if not bucket.take():
-                err = ClientError("too_many", f"slow down: at most {RATE:g} messages a second")
+                err = ClientError("too_many", f"slow down: at most {rate:g} messages a second")
                 await _refuse(room, client, err, data)
                 continue
             try:

@@ -23,6 +23,13 @@ def serve(
         "choose at once).",
     ),
     log_level: str = typer.Option("info", "--log-level", help="Uvicorn's log level."),
+    message_rate: float = typer.Option(
+        20.0,
+        "--message-rate",
+        min=1.0,
+        help="Messages a second each WebSocket may send on average (bursts of twice as many); "
+        "beyond that they are refused.",
+    ),
     fixed_seeds: bool = typer.Option(
         False,
         "--fixed-seeds",
@@ -43,7 +50,7 @@ def serve(
     except Exception as e:
         typer.echo(f"koloda serve: cannot open the database {url!r}: {e}", err=True)
         raise typer.Exit(2) from None
-    app = create_app(url, bot_delay=bot_delay, fixed_seeds=fixed_seeds)
+    app = create_app(url, bot_delay=bot_delay, fixed_seeds=fixed_seeds, message_rate=message_rate)
     typer.echo(f"Koloda: http://{host}:{port}/  (database: {url})")
     uvicorn.run(
         app,
