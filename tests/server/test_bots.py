@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from koloda.server import create_app
@@ -35,3 +37,34 @@ def test_a_bot_in_a_simultaneous_step_chooses_at_once_even_after_a_solo_wait(db:
             assert r.status_code == 200, r.text
             v = view_when(lambda v, n=version: v["version"] >= n + 2 or v["finished"], within=1.5)
             assert v["version"] >= version + 2 or v["finished"], (trick, v["to_act"])
+
+
+def test_a_bots_seed_does_not_lead_back_to_the_deal(
+    client: TestClient, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bots' generators are not cryptographic: a bot's seed must be a one-way function of the
+    table's secret seed, not an affine one that a player could undo."""
+    import koloda.server.room as room_module
+    from koloda.server.store import Store
+
+    seen: list[int] = []
+    real = room_module.make_bot
+
+    def spy(name: str, game: Any, *, seed: int) -> Any:
+        seen.append(seed)
+        return real(name, game, seed=seed)
+
+    monkeypatch.setattr(room_module, "make_bot", spy)
+    t = new_table(client, seed=12345, seats=[{"kind": "bot", "bot": "random"},
+                                              {"kind": "bot", "bot": "random"}])
+    deadline = time.monotonic() + 5
+    while len(seen) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    row = Store(db_url(db)).load(t["table"])
+    assert row is not None and row.seed == 12345 and len(set(seen)) == 2
+    mask = (1 << 64) - 1
+    for bot in seen:
+        for k in range(1, 64):
+            for j in range(4):
+                assert bot != (row.seed * k + j) & mask
+        assert bot.bit_length() > 40

@@ -209,3 +209,26 @@ def test_a_seat_acts_once_per_step_never_ahead_and_never_after_the_end(
         assert r.status_code == 422 and r.json()["code"] == "illegal_action"
     row = Store(db_url(db)).load(tid)
     assert row is not None and row.version == v["version"] == len(row.actions)
+
+
+def test_connections_per_seat_are_limited(client: TestClient) -> None:
+    from koloda.server.app import MAX_SEAT_CONNECTIONS
+
+    t = new_table(client, seed=2)
+    tid, a, b = t["table"], t["seats"][0]["token"], t["seats"][1]["token"]
+    opened = []
+    try:
+        for _ in range(MAX_SEAT_CONNECTIONS):
+            ws = client.websocket_connect(f"/ws/{tid}").__enter__()
+            opened.append(ws)
+            hello(ws, a)
+        with client.websocket_connect(f"/ws/{tid}") as extra:
+            extra.send_json({"type": "hello", "token": a, "lang": "en"})
+            assert extra.receive_json()["code"] == "too_many"
+        with client.websocket_connect(f"/ws/{tid}") as other:  # another seat is not affected
+            _, s = hello(other, b)
+            other.send_json({"type": "act", "action": s["legal"][0], "version": 0})
+            assert receive_until(other, "ack")["version"] == 1
+    finally:
+        for ws in opened:
+            ws.__exit__(None, None, None)

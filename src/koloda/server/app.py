@@ -61,6 +61,10 @@ MAX_MESSAGE = 16 * 1024
 RATE = 20.0
 BURST = 40.0
 
+#: Open connections a seat may have at once (pages, devices), and spectators a table may have.
+MAX_SEAT_CONNECTIONS = 8
+MAX_SPECTATORS = 64
+
 STATIC = files("koloda.server") / "static"
 
 Lang = Literal["en", "ru"]
@@ -433,10 +437,18 @@ async def _serve_socket(
                 raise ClientError("malformed", "token must be a text or null")
             seat = room.seat_for_token(token) if token else None
             lang = _lang(hello.get("lang"))
+            if seat is None and len(room.spectators) >= MAX_SPECTATORS:
+                raise ClientError("too_many", f"a table has at most {MAX_SPECTATORS} spectators")
+            if seat is not None and len(room.seats[seat].clients) >= MAX_SEAT_CONNECTIONS:
+                raise ClientError(
+                    "too_many", f"a seat has at most {MAX_SEAT_CONNECTIONS} open connections; "
+                    "close another page of this seat"
+                )
         except (ClientError, TimeoutError) as e:
             err = e if isinstance(e, ClientError) else ClientError("malformed", "no hello")
             await _send_now(websocket, err.to_json())
-            await websocket.close(code=4403 if err.code == "bad_token" else 4400)
+            code = {"bad_token": 4403, "too_many": 4429}.get(err.code, 4400)
+            await websocket.close(code=code)
             return
         client = Client(seat, lang)
         writer = asyncio.create_task(_writer(websocket, client))

@@ -17,6 +17,7 @@ decision built by :func:`koloda.bots.decision_for` and commits their answers the
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -54,6 +55,14 @@ def new_seed() -> int:
     """A secret seed: 63 random bits, too many for a seat to find the deal by trying seeds
     against the cards it holds (the engine's generator has 64 bits of state)."""
     return secrets.randbits(63)
+
+
+def bot_seed(table_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat``: a one-way function of the table's secret seed, so that
+    whoever works out a bot's generator from its moves learns nothing about the deal (the
+    engine's generator is not cryptographic, and ``seed * 31 + seat`` could be undone)."""
+    digest = hashlib.blake2b(f"koloda bot {table_seed} {seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 def _secret_bytes(text: str) -> bytes:
@@ -471,7 +480,7 @@ class Room:
         s = self.seats[seat]
         if s.bot is None:
             assert s.bot_name is not None
-            s.bot = make_bot(s.bot_name, self.game, seed=self.seed * 31 + seat)
+            s.bot = make_bot(s.bot_name, self.game, seed=bot_seed(self.seed, seat))
         bot = s.bot
         decision = decision_for(self.state, seat)
         return await asyncio.to_thread(bot.act, decision)
