@@ -135,12 +135,14 @@ def _move_passed_cards(s: NevermoreState, seat: int, rng: Rng) -> None:
     mine = set(s.hands[seat]) | set(s.final_hands[seat]) | public
     seen_from = [mine.union(*s.received[seat][k:], *s.passed[seat][k + 1:])
                  for k in range(k_max)]
+    movers = [j for j in range(n) if j not in (seat, upstream)]
+    dealt = {j: _dealt(s, j, k_max) for j in movers}
     for _ in range(SWAP_ROUNDS):
         for k in range(k_max):
-            for j in range(n):
-                if j in (seat, upstream):
-                    continue
-                before = _hand_before(s, j, k)
+            for j in movers:
+                before = dealt[j]
+                for i in range(k):
+                    before = (before - set(s.passed[j][i])) | set(s.received[j][i])
                 out = list(s.passed[j][k])
                 kept = sorted(set(before) - set(out))
                 if not out or not kept:
@@ -154,42 +156,42 @@ def _move_passed_cards(s: NevermoreState, seat: int, rng: Rng) -> None:
                 _swap_after(s, j, k, x, b)
 
 
-def _hand_before(s: NevermoreState, p: int, k: int) -> list[int]:
-    """Seat ``p``'s hand just before draft entry ``k`` (from its dealt hand, worked out from the
-    hand after the draft and its passes)."""
-    k_max = _draft_entries(s)
+def _dealt(s: NevermoreState, p: int, k_max: int) -> set[int]:
+    """Seat ``p``'s dealt hand, worked out from its hand after the draft and its passes (an
+    exchange of a passed and a kept card leaves it as it is)."""
     after = s.final_hands[p] if s.final_hands[p] else s.hands[p]
     count = Counter(after)
     for i in range(k_max):
         count.update(s.passed[p][i])
         count.subtract(s.received[p][i])
-    hand = {c for c, v in count.items() if v > 0}
-    for i in range(k):
-        hand = (hand - set(s.passed[p][i])) | set(s.received[p][i])
-    return sorted(hand)
+    return {c for c, v in count.items() if v > 0}
 
 
 def _swap_after(s: NevermoreState, j: int, k: int, x: int, b: int) -> None:
     """Seat ``j`` passes ``b`` instead of ``x`` in entry ``k``: the two cards exchange every
     later record."""
-    def t(c: int) -> int:
-        return b if c == x else x if c == b else c
+    pair = (x, b)
+
+    def t(cards: list[int]) -> list[int]:
+        if x not in cards and b not in cards:
+            return cards
+        return sorted(b if c == x else x if c == b else c for c in cards)
 
     n = s.players
-    s.passed[j][k] = sorted(t(c) for c in s.passed[j][k])
+    s.passed[j][k] = t(s.passed[j][k])
     to = (j + s.direction) % n
-    s.received[to][k] = sorted(t(c) for c in s.received[to][k])
+    s.received[to][k] = t(s.received[to][k])
     for p in range(n):
         for i in range(k + 1, len(s.passed[p])):
-            s.passed[p][i] = sorted(t(c) for c in s.passed[p][i])
-            s.received[p][i] = sorted(t(c) for c in s.received[p][i])
-        s.hands[p] = sorted(t(c) for c in s.hands[p])
-        if s.final_hands[p]:
-            s.final_hands[p] = sorted(t(c) for c in s.final_hands[p])
-    for o, text in list(s.choices.items()):
-        a = A.parse_action(text)
-        if isinstance(a, A.Pass):
-            s.choices[o] = str(A.Pass(tuple(sorted(t(c) for c in a.cards))))
+            s.passed[p][i] = t(s.passed[p][i])
+            s.received[p][i] = t(s.received[p][i])
+        s.hands[p] = t(s.hands[p])
+        s.final_hands[p] = t(s.final_hands[p])
+    if s.stage == Stage.PASS:
+        for o, text in list(s.choices.items()):
+            a = A.parse_action(text)
+            if isinstance(a, A.Pass) and any(c in pair for c in a.cards):
+                s.choices[o] = str(A.Pass(tuple(t(list(a.cards)))))
 
 
 def _raven_bound(s: NevermoreState, p: int) -> int:
