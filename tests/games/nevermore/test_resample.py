@@ -150,3 +150,19 @@ def test_raven_counts_fit_the_commits_already_revealed() -> None:
     for k in range(40):
         r = s.resample(0, Rng.from_seed(k))
         assert_consistent(r, s, 0)
+
+
+def test_face_down_token_order_is_redrawn() -> None:
+    """Later rounds: the tokens not yet turned are in an order nobody knows; a sample keeps the
+    turned ones and redraws the rest."""
+    s = setup(4, seed=5, round=2, hands=["AAHSV", "HHSVV", "SSVVR", "AHVRR"],
+              tokens=["victory", "attack", "healing", "radiance"])
+    assert s.stage.value == "commit" and s.flipped == 1
+    assert s.observe(0)["tokens"] == ["victory", None, None, None]
+    orders = set()
+    for k in range(30):
+        r = s.resample(0, Rng.from_seed(k))
+        assert_consistent(r, s, 0)
+        assert r.tokens[0] == "victory" and sorted(r.tokens) == sorted(s.tokens)
+        orders.add(tuple(r.tokens))
+    assert len(orders) == 6
