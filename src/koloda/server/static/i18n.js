@@ -194,6 +194,27 @@ export function errorText(lang, error) {
   return error.message || error.code;
 }
 
+// A bot's name in words: "bot:ismcts:1s" → "search, 1 s per move" ("поиск, 1 с на ход").
+const BOT_KINDS = {
+  random: { en: "random", ru: "случайный" },
+  heuristic: { en: "heuristic", ru: "эвристика" },
+  ismcts: { en: "search", ru: "поиск" },
+  solver: { en: "solver", ru: "решатель" },
+};
+
+export function botLabel(lang, name) {
+  const [, kind, budget] = String(name || "").split(":");
+  const words = BOT_KINDS[kind];
+  let out = words ? words[lang] || words.en : kind;
+  if (budget && budget.endsWith("s")) {
+    const secs = budget.slice(0, -1);
+    out += lang === "ru" ? `, ${secs.replace(".", ",")} с на ход` : `, ${secs} s per move`;
+  } else if (budget) {
+    out += lang === "ru" ? `, ${budget} итераций на ход` : `, ${budget} iterations per move`;
+  }
+  return out;
+}
+
 export function tr(lang, key) {
   return (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
 }

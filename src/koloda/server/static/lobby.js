@@ -1,5 +1,5 @@
 // The lobby: choose a game, its options and seats, create a table, hand out the links.
-import { errorText, getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
+import { botLabel, errorText, getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
 
 let lang = getLang();
 let games = [];
@@ -67,7 +67,7 @@ function seatRow(game, i) {
   const preferred = ["bot:heuristic", "bot:random"].find((b) => game.bots.includes(b));
   const heuristic = preferred || game.bots[0];
   const bot = h("select", { name: `bot-${i}`, "aria-label": `${t("bot")} ${i + 1}` },
-    game.bots.map((b) => h("option", { value: b, selected: b === heuristic }, b)));
+    game.bots.map((b) => h("option", { value: b, selected: b === heuristic }, botLabel(lang, b))));
   const name = h("input", { name: `name-${i}`, type: "text", maxlength: 40,
     placeholder: t("name"), "aria-label": `${t("name")} ${i + 1}` });
   const sync = () => { bot.hidden = kind.value !== "bot"; name.hidden = kind.value === "bot"; };
@@ -105,7 +105,7 @@ async function showHosted(x) {
 function renderForm() {
   const form = h("form", { class: "panel", id: "create" });
   const gameSel = h("select", { id: "game", name: "game" },
-    games.map((g) => h("option", { value: g.name }, `${g.title} (${g.name})`)));
+    games.map((g) => h("option", { value: g.name }, g.title)));
   const body = h("div", {});
   const players = h("input", { id: "players", type: "number", name: "players" });
   const redraw = () => {
@@ -198,7 +198,7 @@ function renderCreated(data) {
         ? [h("input", { type: "text", readonly: true, value: abs(s.link), "aria-label": t("invitation") }),
           copyButton(abs(s.link)),
           h("a", { href: s.link, class: "button", "data-seat": s.seat }, t("open_seat"))]
-        : h("span", { class: "muted" }, s.bot)))),
+        : h("span", { class: "muted" }, `${t("bot")}: ${botLabel(lang, s.bot)}`)))),
     h("p", {}, t("spectator_link"), " ",
       h("a", { href: data.spectator, id: "spectator-link" }, abs(data.spectator))),
   );

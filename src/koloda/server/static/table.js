@@ -3,7 +3,7 @@
 //
 // The seat's secret token comes from the URL fragment (#seat=…), never sent in an HTTP request;
 // it is remembered per table in localStorage so reloading or reopening the page restores the seat.
-import { errorText, getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
+import { botLabel, errorText, getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
 import * as generic from "/static/render/generic.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -139,7 +139,7 @@ function renderSeats() {
     },
     h("span", { class: `dot ${s.online ? "on" : "off"}`, title: s.online ? t("online") : t("offline") }),
     h("strong", {}, s.name),
-    s.kind === "bot" ? h("small", {}, ` ${s.bot}`) : null,
+    s.kind === "bot" ? h("small", { title: s.bot }, ` ${t("bot")}: ${botLabel(lang, s.bot)}`) : null,
     acting ? h("em", {}, ` · ${t("to_act")}…`) : null,
     !acting && marks.includes(s.seat) ? h("em", {}, ` · ✓ ${t("decided")}`) : null,
     table.matches_played ? h("small", { class: "total" }, ` Σ ${table.totals[s.seat]}`) : null,

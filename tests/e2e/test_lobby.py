@@ -1,0 +1,48 @@
+"""The lobby in a real browser, in Russian on a 360 px phone, driven by the keyboard: choose the
+duel, give the second seat to a bot, create the table, open the seat's invitation link, play."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from koloda.engine import game_specs
+from tests.e2e.helpers import wait_ready
+from tests.e2e.test_phone_ru import TOO_WIDE
+
+
+@pytest.mark.skipif("duel" not in {s.name for s in game_specs()}, reason="no duel")
+def test_the_lobby_creates_a_table_with_a_bot_by_keyboard_on_a_phone(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="ru-RU")
+    ctx.add_init_script("localStorage.setItem('koloda.lang', 'ru')")
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option[value=duel]", state="attached")
+    page.focus("#game")
+    page.select_option("#game", "duel")
+    page.select_option("select[name=kind-1]", "bot")
+    page.select_option("select[name=bot-1]", "bot:heuristic")
+    page.fill("input[name=name-0]", "Вера")
+    assert page.evaluate(TOO_WIDE) == []
+    form_text = page.text_content("#create") or ""
+    assert "эвристика" in form_text and "bot:" not in form_text  # bots named in words
+    page.focus("#create-btn")
+    page.keyboard.press("Enter")
+    link = page.wait_for_selector("a[data-seat='0']")
+    text = page.evaluate("document.body.innerText")
+    assert "Бот: эвристика" in text and not re.search(r"\bbot:", text)
+    assert page.evaluate(TOO_WIDE) == []
+    page.screenshot(path=shots / "lobby-ru-created.png", full_page=True)
+    # the invitation opens the seat; the keyboard plays the first choice
+    link.focus()
+    page.keyboard.press("Enter")
+    wait_ready(page)
+    assert page.evaluate("document.body.dataset.myTurn") == "1"
+    seats = page.text_content("#seats") or ""
+    assert "Вера" in seats and "эвристика" in seats
+    ctx.close()
