@@ -68,3 +68,37 @@ def test_a_bots_seed_does_not_lead_back_to_the_deal(
             for j in range(4):
                 assert bot != (row.seed * k + j) & mask
         assert bot.bit_length() > 40
+
+
+def test_a_bot_thinks_without_holding_up_the_people_at_its_table(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a bot thinks, a person can still open the table and make a choice of the same
+    simultaneous step; the bot then thinks again on the new position and chooses."""
+    from koloda.bots.random import RandomBot
+
+    real = RandomBot.act
+
+    def slow(self: Any, decision: Any) -> Any:
+        time.sleep(1.0)
+        return real(self, decision)
+
+    monkeypatch.setattr(RandomBot, "act", slow)
+    with TestClient(create_app(db_url(db), bot_delay=0, fixed_seeds=True)) as client:
+        t = new_table(client, seed=3, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+        tid, a = t["table"], t["seats"][0]["token"]
+        time.sleep(0.2)  # the bot is thinking now
+        started = time.monotonic()
+        v = client.get(f"/api/tables/{tid}/view", headers=auth(a)).json()
+        assert time.monotonic() - started < 0.5 and v["to_act"] == [0, 1]
+        r = client.post(f"/api/tables/{tid}/act", headers=auth(a),
+                        json={"action": v["legal"][0], "version": 0})
+        assert r.status_code == 200, r.text
+        assert time.monotonic() - started < 0.5
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            v = client.get(f"/api/tables/{tid}/view", headers=auth(a)).json()
+            if v["version"] >= 2:
+                break
+            time.sleep(0.05)
+        assert v["version"] >= 2  # the bot chose too

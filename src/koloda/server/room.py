@@ -465,24 +465,44 @@ class Room:
                 seat = next((s for s in self.state.to_act if self.seats[s].kind == "bot"), None)
                 if seat is None:
                     return
+                version = self.version
+                snapshot = self.state.clone()
+            # the bot thinks on a copy, without the lock: people can still join, look and
+            # choose in the same simultaneous step meanwhile
+            try:
+                action = await self._bot_action(seat, snapshot)
+            except Exception:
+                await self._bot_failed(seat)
+                return
+            async with self.lock:
+                if self.version != version:
+                    continue  # the table moved on while the bot thought: think again
                 try:
-                    action = await self._bot_action(seat)
                     self.check(seat, action)
                     await self._commit(seat, action)
                 except Exception:
-                    # the details go to the server's log only: an error text could name cards
-                    log.exception("bot at seat %s of table %s failed", seat, self.id)
-                    self.bot_error = f"the bot at seat {seat + 1} failed; the table waits"
-                    self.broadcast()
+                    await self._bot_failed(seat, locked=True)
                     return
 
-    async def _bot_action(self, seat: int) -> Action:
+    async def _bot_failed(self, seat: int, *, locked: bool = False) -> None:
+        # the details go to the server's log only: an error text could name cards
+        log.exception("bot at seat %s of table %s failed", seat, self.id)
+        if not locked:
+            await self.lock.acquire()
+        try:
+            self.bot_error = f"the bot at seat {seat + 1} failed; the table waits"
+            self.broadcast()
+        finally:
+            if not locked:
+                self.lock.release()
+
+    async def _bot_action(self, seat: int, state: GameState) -> Action:
         s = self.seats[seat]
         if s.bot is None:
             assert s.bot_name is not None
             s.bot = make_bot(s.bot_name, self.game, seed=bot_seed(self.seed, seat))
         bot = s.bot
-        decision = decision_for(self.state, seat)
+        decision = decision_for(state, seat)
         return await asyncio.to_thread(bot.act, decision)
 
 
