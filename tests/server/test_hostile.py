@@ -232,3 +232,19 @@ def test_connections_per_seat_are_limited(client: TestClient) -> None:
     finally:
         for ws in opened:
             ws.__exit__(None, None, None)
+
+
+def test_a_storage_failure_when_creating_a_table_is_a_clear_error(client: TestClient) -> None:
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    real = store.create_table
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise OSError("disk full")
+
+    store.create_table = broken
+    try:
+        r = client.post("/api/tables", json={"game": "toy"})
+        assert r.status_code == 503 and r.json()["code"] == "storage"
+    finally:
+        store.create_table = real
+    assert client.post("/api/tables", json={"game": "toy"}).status_code == 201

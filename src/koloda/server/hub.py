@@ -168,7 +168,11 @@ class Hub:
             seats=rows,
             seed=seed,
         )
-        await self.store_call(self.store.create_table, row)
+        try:
+            await self.store_call(self.store.create_table, row)
+        except Exception as e:
+            log.exception("storing a new table failed")
+            raise ClientError("storage", "the table could not be stored; try again") from e
         room = Room(
             row, game=g, state=state, store=self.store, store_call=self.store_call,
             bot_delay=self.bot_delay,
