@@ -1,6 +1,9 @@
 """Browser tests: Playwright for Python driving Debian's ``chromium`` (never a downloaded
 browser) against the real server in a subprocess on a free loopback port. Screenshots are kept
-in ``artifacts/e2e/``. Marked ``e2e``; they run by default (``-m "not e2e"`` skips them)."""
+in ``artifacts/e2e/``. Marked ``e2e``; they run by default (``-m "not e2e"`` skips them).
+
+Most contexts bypass the pages' Content-Security-Policy, because Playwright's
+``wait_for_function`` evaluates its text as a script; the lobby test runs under the policy."""
 
 from __future__ import annotations
 

@@ -39,13 +39,15 @@ def test_two_people_play_a_whole_duel(browser: Any, server: Any, shots: Path) ->
         {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Вера"}]})
     pages = []
     for seat, lang in ((0, "en"), (1, "ru")):
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale=lang)
+        ctx = browser.new_context(
+            bypass_csp=True, viewport={"width": 390, "height": 844}, locale=lang)
         page = ctx.new_page()
         page.goto(server.url + t["seats"][seat]["link"])
         wait_ready(page)
         pages.append(page)
     pages[0].screenshot(path=shots / "duel-start-ann.png", full_page=True)
-    watcher = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    watcher = browser.new_context(
+        bypass_csp=True, viewport={"width": 1024, "height": 768}).new_page()
     watcher.goto(server.url + t["spectator"])
     wait_ready(watcher)
 
@@ -88,7 +90,8 @@ def test_the_server_is_killed_mid_duel_and_the_page_plays_on_after_restart(
 ) -> None:
     t = create_table(server.url, {"game": "duel", "seed": 21, "seats": [
         {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "bot:heuristic"}]})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ctx = browser.new_context(
+        bypass_csp=True, viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     page.goto(server.url + t["seats"][0]["link"])
     wait_ready(page)

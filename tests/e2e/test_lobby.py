@@ -1,5 +1,7 @@
 """The lobby in a real browser, in Russian on a 360 px phone, driven by the keyboard: choose the
-duel, give the second seat to a bot, create the table, open the seat's invitation link, play."""
+duel, give the second seat to a bot, create the table, open the seat's invitation link, play.
+It runs under the pages' Content-Security-Policy (no ``wait_for_function``, which evaluates
+text)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,6 @@ from typing import Any
 import pytest
 
 from koloda.engine import game_specs
-from tests.e2e.helpers import wait_ready
 from tests.e2e.test_phone_ru import TOO_WIDE
 
 
@@ -41,8 +42,8 @@ def test_the_lobby_creates_a_table_with_a_bot_by_keyboard_on_a_phone(
     # the invitation opens the seat; the keyboard plays the first choice
     link.focus()
     page.keyboard.press("Enter")
-    wait_ready(page)
-    assert page.evaluate("document.body.dataset.myTurn") == "1"
+    page.wait_for_selector("body[data-version]:not([data-version=''])", state="attached")
+    page.wait_for_selector("body[data-my-turn='1']", state="attached")
     seats = page.text_content("#seats") or ""
     assert "Вера" in seats and "эвристика" in seats
     ctx.close()

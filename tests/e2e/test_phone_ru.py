@@ -75,7 +75,8 @@ def test_the_russian_page_on_a_phone_through_a_whole_game(
     t = create_table(server.url, {"game": game, "players": players, "seed": 3, "lang": "ru",
                                   "options": options})
     tokens = [s["token"] for s in t["seats"]]
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="ru-RU")
+    ctx = browser.new_context(
+        bypass_csp=True, viewport={"width": 360, "height": 740}, locale="ru-RU")
     ctx.add_init_script("localStorage.setItem('koloda.lang', 'ru')")
     page = ctx.new_page()
     page.goto(server.url + t["seats"][0]["link"])

@@ -248,3 +248,11 @@ def test_a_storage_failure_when_creating_a_table_is_a_clear_error(client: TestCl
     finally:
         store.create_table = real
     assert client.post("/api/tables", json={"game": "toy"}).status_code == 201
+
+
+def test_pages_allow_scripts_from_this_server_only_and_no_framing(client: TestClient) -> None:
+    for path in ("/", "/t/anything"):
+        r = client.get(path)
+        csp = r.headers.get("content-security-policy", "")
+        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+        assert r.headers.get("referrer-policy") == "no-referrer"

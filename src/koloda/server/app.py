@@ -327,9 +327,23 @@ class _BodyLimitMiddleware(BodyLimit):
         super().__init__(app, MAX_MESSAGE)
 
 
+#: The pages load scripts and styles from this server only and cannot be framed: a script
+#: injected from elsewhere could read the seat's token from the page.
+PAGE_HEADERS = {
+    "Cache-Control": "no-cache",
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+        "form-action 'self'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
 def _page(name: str) -> Response:
     path = STATIC / name
-    return FileResponse(str(path), headers={"Cache-Control": "no-cache"})
+    return FileResponse(str(path), headers=PAGE_HEADERS)
 
 
 # --- the WebSocket protocol ---------------------------------------------------------------------

@@ -204,6 +204,7 @@ function render() {
   const focused = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.key : null;
   document.title = `Koloda · ${table ? table.title : ""}`;
+  $("seats").setAttribute("aria-label", t("seats"));
   $("title").textContent = table ? `· ${table.title}` : "";
   $("lang").replaceChildren(langSwitch(lang, (l) => {
     lang = l;
