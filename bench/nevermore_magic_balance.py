@@ -13,13 +13,14 @@ Usage::
     python bench/nevermore_magic_balance.py --bots --games 200 --write docs/rules/nevermore.md
 
 It plays in-process (``state.legal_actions`` / ``state.apply`` with bots from
-``koloda.bots.make_bot``), one core, and prints its own timing.
+``koloda.bots.make_bot``), one row per process with ``--jobs N``, and prints its own timing.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -73,25 +74,30 @@ def play(game: Game, seed: int, holder: int, kind: MagicCard | None) -> int:
     return s.winner
 
 
-def run(game: Game, games: int, kinds: list[MagicCard | None],
-        seed0: int) -> list[dict[str, object]]:
+def _row(job: tuple[Game, int, MagicCard | None, int, int]) -> dict[str, object]:
+    game, index, kind, games, seed0 = job
     n = game.players
-    rows: list[dict[str, object]] = []
-    for i, kind in enumerate(kinds):
-        wins = 0
-        stops = 0
-        for g in range(games):
-            seed = seed0 + g  # the same deals for every card: paired comparison
-            holder = g % n
-            w = play(game, seed, holder, kind)
-            wins += w == holder
-            stops += w < 0
-        lo, hi = wilson(wins, games)
-        rows.append({"key": kind.key if kind else "(none)", "kind": kind, "wins": wins,
-                     "games": games, "rate": wins / games, "lo": lo, "hi": hi,
-                     "stops": stops})
-        print(f"{i + 1}/{len(kinds)} {rows[-1]['key']}: {wins}/{games}", file=sys.stderr)
-    return rows
+    wins = 0
+    stops = 0
+    for g in range(games):
+        seed = seed0 + g  # the same deals for every card: paired comparison
+        holder = g % n
+        w = play(game, seed, holder, kind)
+        wins += w == holder
+        stops += w < 0
+    lo, hi = wilson(wins, games)
+    print(f"{index + 1}: {kind.key if kind else '(none)'}: {wins}/{games}", file=sys.stderr)
+    return {"key": kind.key if kind else "(none)", "kind": kind, "wins": wins,
+            "games": games, "rate": wins / games, "lo": lo, "hi": hi, "stops": stops}
+
+
+def run(game: Game, games: int, kinds: list[MagicCard | None],
+        seed0: int, jobs: int = 1) -> list[dict[str, object]]:
+    work = [(game, i, kind, games, seed0) for i, kind in enumerate(kinds)]
+    if jobs <= 1:
+        return [_row(w) for w in work]
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.map(_row, work, chunksize=1)
 
 
 def table(rows: list[dict[str, object]], *, players: int, games: int, seconds: float) -> str:
@@ -99,7 +105,7 @@ def table(rows: list[dict[str, object]], *, players: int, games: int, seconds: f
     b = float(base["rate"])  # type: ignore[arg-type]
     lines = [
         f"Measured with `bench/nevermore_magic_balance.py --games {games} --players {players}`: "
-        f"{games} games per row ({len(rows) * games} in all, {seconds:.0f} s on one core), "
+        f"{games} games per row ({len(rows) * games} in all, {seconds:.0f} s), "
         f"`bot:heuristic` in every seat, the holder rotating over the seats, the same seeds "
         f"for every row. Baseline: the same games with no extra card "
         f"(a seat's share of wins; 1/{players} = {100 / players:.1f}% when nothing moves it).",
@@ -175,6 +181,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--set", default="koloda", help="koloda, or a JSON file of a custom set")
     ap.add_argument("--write", default="", help="the markdown file whose table to replace")
+    ap.add_argument("--jobs", type=int, default=1, help="local processes (rows run in parallel)")
     ap.add_argument("--bots", action="store_true",
                     help="measure bot:heuristic against bot:random instead")
     args = ap.parse_args()
@@ -191,7 +198,7 @@ def main() -> None:
         game = load_game("nevermore", players=args.players, magic="custom", magic_set_json=text)
     kinds: list[MagicCard | None] = [None, *game.options.magic_set.kinds]
     t = time.time()
-    rows = run(game, args.games, kinds, args.seed)
+    rows = run(game, args.games, kinds, args.seed, args.jobs)
     seconds = time.time() - t
     text = table(rows, players=args.players, games=args.games, seconds=seconds)
     print(text)
