@@ -107,7 +107,7 @@ def test_a_flood_is_refused_without_disturbing_the_table(public: TestClient) -> 
 
 
 def test_bots_that_would_think_for_ever_are_refused(client: TestClient) -> None:
-    """A bot holds its table while it thinks: a budget of an hour would freeze the table."""
+    """The table waits for its bot: a budget of an hour would stall the table for an hour."""
     for bot in ("bot:ismcts:3600s", "bot:ismcts:100000000"):
         r = client.post("/api/tables", json={
             "game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}]})

@@ -182,8 +182,8 @@ class Hub:
         return room
 
 
-#: The most a bot may think per decision: it holds its table meanwhile (no one else can act,
-#: join or leave), so a budget of an hour would freeze the table for an hour.
+#: The most a bot may think per decision: its table waits for it, and a thinking bot takes a
+#: core from every other table, so a budget of an hour would stall the table for an hour.
 MAX_BOT_SECONDS = 10.0
 MAX_BOT_ITERATIONS = 20_000
 
