@@ -37,7 +37,10 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"rounds_to_win": 3},
         {"item_shown": "laid", "hand_min_one": True, "swap_required": True},
     ],
-    "nevermore": [{"magic": "none"}, {"main_deck": "when_empty", "anytime_reply": "any_blow"}],
+    "nevermore": [
+        {"magic": "none"},
+        {"main_deck": "when_empty", "anytime_reply": "any_blow", "healing_bonus": "any"},
+    ],
     "gwent": [
         {"throw_ins": False, "final_tie": "shared"},
         {"deck_choice": "choose", "cross_suit_value": 0.75, "throw_in_damage_to": "thrower",
