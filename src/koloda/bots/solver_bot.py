@@ -69,7 +69,9 @@ class DuelSolverBot:
             return self._hand(seat, hands, samples)
         if phase == "swap":
             swaps = [a for a in legal if isinstance(a, Swap)]
-            return self._swap(swaps, samples[0]) if swaps else NoSwap()
+            if not swaps:
+                return NoSwap()
+            return self._swap(swaps, samples[0], required=NoSwap() not in legal)
         if AcceptEnd() in legal:
             value = sum(self._solution(seat, s).value for s in samples) / len(samples)
             from koloda.games.duel.actions import DeclineEnd
@@ -148,12 +150,12 @@ class DuelSolverBot:
     # --- the swap ----------------------------------------------------------------------------
 
     @staticmethod
-    def _swap(swaps: list[Any], state: Any) -> Action:
+    def _swap(swaps: list[Any], state: Any, *, required: bool) -> Action:
         from koloda.games.duel.actions import NoSwap
 
         best = max(swaps, key=lambda s: (_worth(state.info(s.take)) - _worth(state.info(s.give)),
                                          str(s)))
-        if _worth(state.info(best.take)) > _worth(state.info(best.give)):
+        if required or _worth(state.info(best.take)) > _worth(state.info(best.give)):
             return best  # type: ignore[no-any-return]
         return NoSwap()
 
