@@ -253,7 +253,7 @@ def test_koloda_play_gwent_with_a_short_answer(runner):
     res = invoke(runner, "play", "gwent", "-s", "human", "-s", "bot:random", "--seed", "5",
                  input=f"{key} new\nquit\n", env={"KOLODA_LANG": "", "COLUMNS": "200"})
     assert res.exit_code == 0, res.output
-    assert f"Seat 0: {info(card).name_en} (" in res.stdout and " in attack, stack 1" in res.stdout
+    assert f"Player 1: {info(card).name_en} (" in res.stdout and " in attack, stack 1" in res.stdout
 
 
 @pytest.mark.parametrize("lang", [Lang.en, Lang.ru])

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from koloda.engine import Event
 from koloda.games.gwent.cards import info
+from koloda.games.gwent.titles import deck_title, suit_title
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,25 @@ class GwentMatchEnded(Event):
 
 
 def _seat(seat: int, lang: str) -> str:
-    return f"Игрок {seat}" if lang == "ru" else f"Seat {seat}"
+    """A seat as players count them: seat 0 is Player 1 («Игрок 1»)."""
+    return f"Игрок {seat + 1}" if lang == "ru" else f"Player {seat + 1}"
+
+
+def _seat_acc(seat: int, lang: str) -> str:
+    """A seat as the object of a verb («атакует игрока 2»)."""
+    return f"игрока {seat + 1}" if lang == "ru" else f"Player {seat + 1}"
+
+
+def _seats(seats: tuple[int, ...], lang: str) -> str:
+    return ", ".join(_seat(s, lang) for s in seats) or "—"
+
+
+def _per_seat(values: tuple[float, ...] | tuple[int, ...], lang: str) -> str:
+    return ", ".join(f"{_seat(p, lang)} — {_num(v)}" for p, v in enumerate(values))
+
+
+def _stacks(stacks: tuple[int, ...]) -> str:
+    return ", ".join(str(x) for x in stacks) or "—"
 
 
 def _card(instance: str, lang: str) -> str:
@@ -202,25 +221,30 @@ def _num(x: float) -> str:
 
 
 def describe(event: Event, lang: str = "en") -> str:
-    """One line of the log in Russian (``lang="ru"``) or English.
+    """One line of the log in Russian (``lang="ru"``) or English. Seats are counted from 1
+    (seat 0 is «Игрок 1»), decks and suits named by their titles (:mod:`.titles`), cards by
+    their names in the chosen language.
 
     >>> describe(GwentExchangeStarted(0, 2, 1), "ru")
-    'Гейм 1: Игрок 0 атакует Игрок 2.'
+    'Гейм 1: Игрок 1 атакует игрока 3.'
+    >>> describe(GwentDecksAssigned((1, 0), ("northern_realms", "")), "ru")
+    'Колоды: Игрок 1 — Королевства Севера, Игрок 2 — ?.'
     """
     ru = lang == "ru"
     s = _seat
     match event:
         case GwentDecksAssigned(decks=decks):
-            shown = ", ".join(d or "?" for d in decks)
+            shown = ", ".join(f"{s(p, lang)} — {deck_title(d, lang) if d else '?'}"
+                              for p, d in enumerate(decks))
             return f"Колоды: {shown}." if ru else f"Decks: {shown}."
         case GwentDeckChosen(seat=seat, deck=deck):
-            return f"{s(seat, lang)} выбирает колоду {deck}." if ru else \
-                f"{s(seat, lang)} chooses the deck {deck}."
+            return f"{s(seat, lang)} выбирает колоду «{deck_title(deck, lang)}»." if ru else \
+                f"{s(seat, lang)} chooses the deck {deck_title(deck, lang)}."
         case GwentNeutralDealt(seat=seat, cards=cards):
             return (f"{s(seat, lang)} получает нейтральные карты: {_cards(cards, lang)}." if ru
                     else f"{s(seat, lang)} gets the neutral cards: {_cards(cards, lang)}.")
         case GwentRoundStarted(round=r, hand_size=n):
-            return f"Раунд {r}: каждый берёт {n} карт." if ru else \
+            return f"Раунд {r}: каждый берёт карт: {n}." if ru else \
                 f"Round {r}: everyone takes {n} cards."
         case GwentHandDealt(seat=seat, cards=cards):
             return f"{s(seat, lang)}: {_cards(cards, lang)}."
@@ -228,11 +252,12 @@ def describe(event: Event, lang: str = "en") -> str:
             why = {"first": ("кубик раунда", "the round's dice"),
                    "damage": ("нанёс урон", "dealt damage"),
                    "zero": ("кубик после игры в ноль", "the dice after a zero exchange")}
-            ru_w, en_w = why.get(reason, (reason, reason))
-            return f"Атакует {s(seat, lang)} ({ru_w})." if ru else \
-                f"{s(seat, lang)} attacks ({en_w})."
+            ru_w, en_w = why.get(reason, ("", reason))
+            if ru:
+                return f"Атакует {s(seat, lang)}" + (f" ({ru_w})." if ru_w else ".")
+            return f"{s(seat, lang)} attacks ({en_w})."
         case GwentExchangeStarted(attacker=a, defender=d, number=n):
-            return f"Гейм {n}: {s(a, lang)} атакует {s(d, lang)}." if ru else \
+            return f"Гейм {n}: {s(a, lang)} атакует {_seat_acc(d, lang)}." if ru else \
                 f"Exchange {n}: {s(a, lang)} attacks {s(d, lang)}."
         case GwentCardPlaced(seat=seat, card=c, stack=st, lead=lead, value=v, damage=dmg):
             how = ("в атаку" if lead else "кроет") if ru else ("in attack" if lead else "covers")
@@ -243,14 +268,20 @@ def describe(event: Event, lang: str = "en") -> str:
         case GwentPassed(seat=seat):
             return f"{s(seat, lang)} пропускает." if ru else f"{s(seat, lang)} passes."
         case GwentSuitNamed(seat=seat, side=side, suit=suit):
-            return f"{s(seat, lang)} назначает масть {suit}." if ru else \
-                f"{s(seat, lang)} names the suit {suit} (side {side})."
+            if ru:
+                whose = "атакующего" if side == 0 else "защитника"
+                return (f"{s(seat, lang)} назначает масть открытых карт {whose}: "
+                        f"{suit_title(suit, lang)}.")
+            whose = "attacker's" if side == 0 else "defender's"
+            return f"{s(seat, lang)} names the suit of the {whose} open cards: " \
+                f"{suit_title(suit, lang)}."
         case GwentTrumpCancelled(seat=seat, stacks=st):
-            return f"{s(seat, lang)}: козырь сводит урон в ноль." if ru else \
-                f"{s(seat, lang)}: a trump cancels the damage on stacks {st}."
+            return (f"{s(seat, lang)}: козырь сводит урон в ноль на стопках {_stacks(st)}."
+                    if ru else
+                    f"{s(seat, lang)}: a trump cancels the damage on stacks {_stacks(st)}.")
         case GwentExecuted(seat=seat, card=c, by=by):
-            return f"{s(seat, lang)} казнит {_card(c, lang)}." if ru else \
-                f"{s(seat, lang)} executes {_card(c, lang)} ({by})."
+            return f"{s(seat, lang)} казнит {_card(c, lang)} ({_card(by, lang)})." if ru else \
+                f"{s(seat, lang)} executes {_card(c, lang)} ({_card(by, lang)})."
         case GwentZeroed(seat=seat, card=c):
             return f"{s(seat, lang)}: {_card(c, lang)} сводит гейм в ноль." if ru else \
                 f"{s(seat, lang)}: {_card(c, lang)} takes the exchange to zero."
@@ -258,31 +289,33 @@ def describe(event: Event, lang: str = "en") -> str:
             return f"{s(seat, lang)} воскрешает {_cards(cards, lang)}." if ru else \
                 f"{s(seat, lang)} revives {_cards(cards, lang)}."
         case GwentSpyTurned(seat=seat, stacks=st):
-            return f"{s(seat, lang)}: шпион разворачивает карты {st}." if ru else \
-                f"{s(seat, lang)}: a spy turns the cards of stacks {st} back."
+            return (f"{s(seat, lang)}: шпион разворачивает карты стопок {_stacks(st)}." if ru
+                    else f"{s(seat, lang)}: a spy turns the cards of stacks {_stacks(st)} back.")
         case GwentSpyUndone(seat=seat):
             return f"{s(seat, lang)}: казнь шпиона, разворот отменён." if ru else \
                 f"{s(seat, lang)}: the spy is executed, its turn is undone."
         case GwentBardCovered(seat=seat):
-            return f"Барда {s(seat, lang)} покрыли: его карты удваиваются." if ru else \
-                f"{s(seat, lang)}'s bard is covered: their cards are doubled."
+            return f"Барда {_seat_acc(seat, lang)} покрыли: его карты удваиваются." if ru \
+                else f"{s(seat, lang)}'s bard is covered: their cards are doubled."
         case GwentThrowDecided(seat=seat):
             return f"{s(seat, lang)} решил." if ru else f"{s(seat, lang)} has decided."
         case GwentThrown(seat=seat, cards=cards):
             return f"{s(seat, lang)} подбрасывает {_cards(cards, lang)}." if ru else \
                 f"{s(seat, lang)} throws in {_cards(cards, lang)}."
         case GwentExchangeEnded(damage=dmg, zero=zero):
-            shown = ", ".join(_num(d) for d in dmg)
             if zero:
                 return "Гейм сыгран в ноль." if ru else "The exchange ends at zero."
-            return f"Гейм окончен, урон: {shown}." if ru else \
-                f"The exchange ends; damage: {shown}."
+            return f"Гейм окончен, урон: {_per_seat(dmg, lang)}." if ru else \
+                f"The exchange ends; damage: {_per_seat(dmg, lang)}."
         case GwentRoundEnded(round=r, winners=w, points=p):
-            return (f"Раунд {r} окончен, очко получают {', '.join(map(str, w))}; "
-                    f"очки {list(p)}." if ru else
-                    f"Round {r} ends; a point to {', '.join(map(str, w))}; points {list(p)}.")
-        case GwentMatchEnded(winners=w, by_die=die):
-            tail = (" (кубик)" if ru else " (by the die)") if die else ""
-            return (f"Партия окончена, победа: {', '.join(map(str, w))}{tail}." if ru else
-                    f"The match is over; won by {', '.join(map(str, w))}{tail}.")
+            return (f"Раунд {r} окончен, очко получает: {_seats(w, lang)}; "
+                    f"очки: {_per_seat(p, lang)}." if ru else
+                    f"Round {r} ends; a point to {_seats(w, lang)}; "
+                    f"points: {_per_seat(p, lang)}.")
+        case GwentMatchEnded(winners=w, points=p, by_die=die):
+            tail = (" (по кубику)" if ru else " (by the die)") if die else ""
+            return (f"Партия окончена, побеждает: {_seats(w, lang)}{tail}; "
+                    f"очки: {_per_seat(p, lang)}." if ru else
+                    f"The match is over; won by {_seats(w, lang)}{tail}; "
+                    f"points: {_per_seat(p, lang)}.")
     return event.kind_name()

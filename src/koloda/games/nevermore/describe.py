@@ -1,13 +1,29 @@
-"""Nevermore's events in words (English and Russian), for logs a person reads."""
+"""Nevermore's events in words (English and Russian), for logs a person reads.
+
+Seats are named as players see them: seat 0 is "Player 1" («Игрок 1»). Main cards are named by
+their labels (``A1``..``R12``, the same in both languages, as the views and the action texts
+name them); magic cards by their names in the chosen language. A line says no more than its
+event's audience may know: the magic cards a player drew are named only in that player's private
+event (:class:`~.events.NmMagicCards`); the public one (:class:`~.events.NmMagicDrawn`) gives the
+count and the deck.
+
+The events do not carry the game's magic set, so a drawn card is named from Koloda's own set
+(the default); an id that set does not hold is shown as "magic card N".
+
+>>> describe_event(E.NmWon(2, "the last player in human form"), "ru")
+'Игрок 3 побеждает: последний игрок в обличии человека'
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from koloda.engine.events import Event
 from koloda.games.nevermore import events as E
 from koloda.games.nevermore.cards import card_label, suit_name
+from koloda.games.nevermore.magic import SHADOW_BASE, koloda_set
 
 
 def _cards(cards: tuple[int, ...]) -> str:
@@ -20,100 +36,206 @@ def _suit(suit: str, lang: str) -> str:
     return suit_name(suit, lang)
 
 
-def _seats(seats: tuple[int, ...]) -> str:
-    return ", ".join(str(s) for s in seats) or "-"
+def _p(seat: int, lang: str = "en") -> str:
+    """A seat as players count them: seat 0 is Player 1 («Игрок 1»)."""
+    return f"Игрок {seat + 1}" if lang == "ru" else f"Player {seat + 1}"
+
+
+def _to(seat: int) -> str:
+    """«игроку N+1» (dative)."""
+    return f"игроку {seat + 1}"
+
+
+def _seats(seats: tuple[int, ...], lang: str) -> str:
+    return ", ".join(_p(s, lang) for s in seats) or "-"
+
+
+def _deck_word(card_or_deck: int | str, lang: str) -> str:
+    shadow = (card_or_deck == "shadow" if isinstance(card_or_deck, str)
+              else card_or_deck >= SHADOW_BASE)
+    if lang == "ru":
+        return "Магии Тени" if shadow else "Магии Света"
+    return "Shadow" if shadow else "Light"
+
+
+def _magic(card: int, lang: str) -> str:
+    """A drawn magic card by its name in Koloda's set, or "magic card N"."""
+    try:
+        kind = koloda_set().card(card)
+    except (KeyError, IndexError):
+        return f"карта {_deck_word(card, lang)} {card}" if lang == "ru" else \
+            f"{_deck_word(card, lang)} magic card {card}"
+    return (kind.name_ru or kind.name_en) if lang == "ru" else kind.name_en
+
+
+def _magics(cards: tuple[int, ...], lang: str) -> str:
+    return ", ".join(_magic(c, lang) for c in cards) or "-"
+
+
+#: Why victory points were gained (the reason the rules give), in Russian.
+_VP_RU = {
+    "turned a player into a raven": "превратил игрока в ворона",
+    "conspiracy": "стая воронов",
+    "healing 3 or more": "лечение на 3 и больше",
+    "healing at full health": "лечение при полном здоровье",
+    "victory": "масть Победа",
+    "five radiance": "пять карт Сияния",
+    "attack on everyone": "удар по всем",
+}
+
+#: Why a player won, in Russian (``{n} VP in human form`` is matched separately).
+_WON_RU = {
+    "the last player in human form": "последний игрок в обличии человека",
+    "a peck removed every remaining human": "клевок не оставил ни одного человека",
+}
+_VP_IN_HUMAN_FORM = re.compile(r"(\d+) VP in human form")
+
+
+def _vp_reason(reason: str, lang: str) -> str:
+    if reason.startswith("magic "):
+        return "карта магии" if lang == "ru" else "a magic card"
+    if lang == "ru":
+        return _VP_RU.get(reason, "")
+    return reason
+
+
+def _won_reason(reason: str, lang: str) -> str:
+    if lang != "ru":
+        return reason
+    m = _VP_IN_HUMAN_FORM.fullmatch(reason)
+    if m:
+        return f"{m.group(1)} ПО в обличии человека"
+    return _WON_RU.get(reason, "")
+
+
+def _magic_played(e: E.NmMagicPlayed, lang: str) -> str:
+    if lang == "ru":
+        name, title = e.name_ru or e.name_en or e.key, e.set_ru
+        return (f"{_p(e.seat, lang)} разыгрывает «{name}»"
+                + (f" [{title}]" if title else "")
+                + (f" на игрока {e.target + 1}" if e.target >= 0 else "")
+                + (" (текст ворона)" if e.raven_text else ""))
+    return (f"{_p(e.seat)} plays {e.name_en or e.key}"
+            + (f" [{e.set_en}]" if e.set_en else "")
+            + (f" on Player {e.target + 1}" if e.target >= 0 else "")
+            + (" (raven text)" if e.raven_text else ""))
+
+
+def _damaged(e: E.NmDamaged, lang: str) -> str:
+    if lang == "ru":
+        return (f"{_p(e.seat, lang)} получает повреждений: {e.amount - e.prevented}"
+                + (f" ({e.prevented} предотвращено)" if e.prevented else "")
+                + f", здоровье {e.health}")
+    return (f"{_p(e.seat)} takes {e.amount - e.prevented} damage"
+            + (f" ({e.prevented} prevented)" if e.prevented else "")
+            + f", health {e.health}")
+
+
+def _vp(e: E.NmVictoryPoints, lang: str) -> str:
+    why = _vp_reason(e.reason, lang)
+    if lang == "ru":
+        return (f"{_p(e.seat, lang)} получает {e.amount} ПО" + (f" ({why})" if why else "")
+                + f", всего {e.total}")
+    return f"{_p(e.seat)} gains {e.amount} VP" + (f" ({why})" if why else "") + \
+        f", {e.total} VP"
+
+
+def _won(e: E.NmWon, lang: str) -> str:
+    why = _won_reason(e.reason, lang)
+    if lang == "ru":
+        return f"{_p(e.seat, lang)} побеждает" + (f": {why}" if why else "")
+    return f"{_p(e.seat)} wins" + (f": {why}" if why else "")
 
 
 _EN: dict[type[Event], Callable[[Any], str]] = {
-    E.NmDealerChosen: lambda e: f"cards turned until a raven: seat {e.dealer} deals first",
-    E.NmRoundStarted: lambda e: f"round {e.round}: seat {e.dealer} deals, passing {e.direction}",
-    E.NmDealt: lambda e: f"seat {e.seat} is dealt {_cards(e.cards)}",
-    E.NmPassed: lambda e: f"seat {e.seat} passes {_cards(e.cards)} to seat {e.receiver}",
+    E.NmDealerChosen: lambda e: f"cards turned until a raven: {_p(e.dealer)} deals first",
+    E.NmRoundStarted: lambda e: (f"round {e.round}: {_p(e.dealer)} deals, "
+                                 f"passing {e.direction}"),
+    E.NmDealt: lambda e: f"{_p(e.seat)} is dealt {_cards(e.cards)}",
+    E.NmPassed: lambda e: f"{_p(e.seat)} passes {_cards(e.cards)} to {_p(e.receiver)}",
     E.NmPassDone: lambda e: f"pass {e.pass_no}: everyone passed {e.count} card(s)",
     E.NmFinalHands: lambda e: "the draft is over: final drafted hands",
     E.NmTokenFlipped: lambda e: f"token {e.index + 1} is {suit_name(e.suit)}",
-    E.NmConspiracy: lambda e: f"seat {e.seat} reveals a Conspiracy of ravens",
-    E.NmDamaged: lambda e: (f"seat {e.seat} takes {e.amount - e.prevented} damage"
-                            + (f" ({e.prevented} prevented)" if e.prevented else "")
-                            + f", health {e.health}"),
-    E.NmHealed: lambda e: f"seat {e.seat} heals {e.amount}, health {e.health}",
-    E.NmVictoryPoints: lambda e: f"seat {e.seat} gains {e.amount} VP ({e.reason}), {e.total} VP",
-    E.NmBecameRaven: lambda e: f"seat {e.seat} turns into a raven",
-    E.NmReturnedHuman: lambda e: f"seat {e.seat} returns to human form with {e.health} health",
-    E.NmAttackAll: lambda e: f"seat {e.seat} strikes everyone",
-    E.NmPecked: lambda e: f"seat {e.seat} pecks {_seats(e.targets)}",
-    E.NmMagicDrawn: lambda e: f"seat {e.seat} draws {e.count} {e.deck} magic card(s)",
-    E.NmMagicCards: lambda e: f"seat {e.seat} draws magic {_cards(e.cards)}",
-    E.NmMagicReshuffled: lambda e: f"the {e.deck} magic discards are reshuffled",
-    E.NmMagicPlayed: lambda e: (f"seat {e.seat} plays {e.name_en or e.key}"
-                                + (f" [{e.set_en}]" if e.set_en else "")
-                                + (f" on seat {e.target}" if e.target >= 0 else "")
-                                + (" (raven text)" if e.raven_text else "")),
-    E.NmShielded: lambda e: f"seat {e.seat} is shielded from {e.amount} damage",
+    E.NmConspiracy: lambda e: f"{_p(e.seat)} reveals a Conspiracy of ravens",
+    E.NmDamaged: lambda e: _damaged(e, "en"),
+    E.NmHealed: lambda e: f"{_p(e.seat)} heals {e.amount}, health {e.health}",
+    E.NmVictoryPoints: lambda e: _vp(e, "en"),
+    E.NmBecameRaven: lambda e: f"{_p(e.seat)} turns into a raven",
+    E.NmReturnedHuman: lambda e: f"{_p(e.seat)} returns to human form with {e.health} health",
+    E.NmAttackAll: lambda e: f"{_p(e.seat)} strikes everyone",
+    E.NmPecked: lambda e: f"{_p(e.seat)} pecks {_seats(e.targets, 'en')}",
+    E.NmMagicDrawn: lambda e: (f"{_p(e.seat)} draws {e.count} "
+                               f"{_deck_word(e.deck, 'en')} magic card(s)"),
+    E.NmMagicCards: lambda e: f"{_p(e.seat)} draws {_magics(e.cards, 'en')}",
+    E.NmMagicReshuffled: lambda e: f"the {_deck_word(e.deck, 'en')} magic discards are reshuffled",
+    E.NmMagicPlayed: lambda e: _magic_played(e, "en"),
+    E.NmShielded: lambda e: f"{_p(e.seat)} is shielded from {e.amount} damage",
     E.NmSuitDiscarded: lambda e: f"every {suit_name(e.suit)} card in hand is discarded",
-    E.NmHandsPassed: lambda e: f"seat {e.seat} passes its hand to seat {e.receiver}",
-    E.NmVpStolen: lambda e: f"seat {e.seat} takes {e.amount} VP from seat {e.victim}",
+    E.NmHandsPassed: lambda e: f"{_p(e.seat)} passes their hand to {_p(e.receiver)}",
+    E.NmVpStolen: lambda e: f"{_p(e.seat)} takes {e.amount} VP from {_p(e.victim)}",
     E.NmRoundEnded: lambda e: f"round {e.round} ends",
     E.NmMainReshuffled: lambda e: f"the {e.count} discarded cards are shuffled into the deck",
-    E.NmWon: lambda e: f"seat {e.seat} wins: {e.reason}",
+    E.NmWon: lambda e: _won(e, "en"),
     E.NmStopped: lambda e: f"the game stops after round {e.round} without a winner",
 }
 
 _RU: dict[type[Event], Callable[[Any], str]] = {
-    E.NmDealerChosen: lambda e: f"карты открыты до ворона: первым раздаёт игрок {e.dealer}",
-    E.NmRoundStarted: lambda e: (f"раунд {e.round}: раздаёт игрок {e.dealer}, передача "
+    E.NmDealerChosen: lambda e: f"карты открыты до ворона: первым раздаёт {_p(e.dealer, 'ru')}",
+    E.NmRoundStarted: lambda e: (f"раунд {e.round}: раздаёт {_p(e.dealer, 'ru')}, передача "
                                  + ("налево" if e.direction == "left" else "направо")),
-    E.NmDealt: lambda e: f"игроку {e.seat} розданы {_cards(e.cards)}",
-    E.NmPassed: lambda e: f"игрок {e.seat} передаёт {_cards(e.cards)} игроку {e.receiver}",
-    E.NmPassDone: lambda e: f"передача {e.pass_no}: все передали по {e.count}",
-    E.NmFinalHands: lambda e: "драфт окончен: последний драфт на руках",
+    E.NmDealt: lambda e: f"{_to(e.seat).capitalize()} розданы {_cards(e.cards)}",
+    E.NmPassed: lambda e: (f"{_p(e.seat, 'ru')} передаёт {_cards(e.cards)} "
+                           f"{_to(e.receiver)}"),
+    E.NmPassDone: lambda e: f"передача {e.pass_no}: каждый передал карт: {e.count}",
+    E.NmFinalHands: lambda e: "драфт окончен: на руках последний драфт",
     E.NmTokenFlipped: lambda e: f"жетон {e.index + 1}: {suit_name(e.suit, 'ru')}",
-    E.NmConspiracy: lambda e: f"у игрока {e.seat} стая воронов",
-    E.NmDamaged: lambda e: (f"игрок {e.seat} получает {e.amount - e.prevented} повреждений"
-                            + (f" ({e.prevented} предотвращено)" if e.prevented else "")
-                            + f", здоровье {e.health}"),
-    E.NmHealed: lambda e: f"игрок {e.seat} лечится на {e.amount}, здоровье {e.health}",
-    E.NmVictoryPoints: lambda e: f"игрок {e.seat} получает {e.amount} ПО, всего {e.total}",
-    E.NmBecameRaven: lambda e: f"игрок {e.seat} превращается в ворона",
-    E.NmReturnedHuman: lambda e: f"игрок {e.seat} возвращается в обличие человека ({e.health})",
-    E.NmAttackAll: lambda e: f"игрок {e.seat} наносит повреждение всем",
-    E.NmPecked: lambda e: f"игрок {e.seat} клюёт: {_seats(e.targets)}",
-    E.NmMagicDrawn: lambda e: (f"игрок {e.seat} берёт карт магии "
-                               + ("Света" if e.deck == "light" else "Тени") + f": {e.count}"),
-    E.NmMagicCards: lambda e: f"игрок {e.seat} берёт магию {_cards(e.cards)}",
-    E.NmMagicReshuffled: lambda e: "сброс магии перемешан в новую колоду",
-    E.NmMagicPlayed: lambda e: (f"игрок {e.seat} разыгрывает {e.name_ru or e.key}"
-                                + (f" [{e.set_ru}]" if e.set_ru else "")
-                                + (f" на игрока {e.target}" if e.target >= 0 else "")
-                                + (" (текст ворона)" if e.raven_text else "")),
-    E.NmShielded: lambda e: f"игрок {e.seat} защищён от {e.amount} повреждений",
+    E.NmConspiracy: lambda e: f"{_p(e.seat, 'ru')} раскрывает стаю воронов",
+    E.NmDamaged: lambda e: _damaged(e, "ru"),
+    E.NmHealed: lambda e: f"{_p(e.seat, 'ru')} лечится на {e.amount}, здоровье {e.health}",
+    E.NmVictoryPoints: lambda e: _vp(e, "ru"),
+    E.NmBecameRaven: lambda e: f"{_p(e.seat, 'ru')} превращается в ворона",
+    E.NmReturnedHuman: lambda e: (f"{_p(e.seat, 'ru')} возвращается в обличие человека, "
+                                  f"здоровье {e.health}"),
+    E.NmAttackAll: lambda e: f"{_p(e.seat, 'ru')} наносит повреждение всем",
+    E.NmPecked: lambda e: f"{_p(e.seat, 'ru')} клюёт: {_seats(e.targets, 'ru')}",
+    E.NmMagicDrawn: lambda e: (f"{_p(e.seat, 'ru')} берёт карты {_deck_word(e.deck, 'ru')}: "
+                               f"{e.count}"),
+    E.NmMagicCards: lambda e: f"{_p(e.seat, 'ru')} берёт магию: {_magics(e.cards, 'ru')}",
+    E.NmMagicReshuffled: lambda e: (f"сброс {_deck_word(e.deck, 'ru')} перемешан "
+                                    "в новую колоду"),
+    E.NmMagicPlayed: lambda e: _magic_played(e, "ru"),
+    E.NmShielded: lambda e: f"{_p(e.seat, 'ru')} защищён от {e.amount} повреждений",
     E.NmSuitDiscarded: lambda e: f"все карты масти {suit_name(e.suit, 'ru')} на руках сброшены",
-    E.NmHandsPassed: lambda e: f"игрок {e.seat} передаёт руку игроку {e.receiver}",
-    E.NmVpStolen: lambda e: f"игрок {e.seat} забирает {e.amount} ПО у игрока {e.victim}",
+    E.NmHandsPassed: lambda e: f"{_p(e.seat, 'ru')} передаёт руку {_to(e.receiver)}",
+    E.NmVpStolen: lambda e: (f"{_p(e.seat, 'ru')} забирает {e.amount} ПО у игрока "
+                             f"{e.victim + 1}"),
     E.NmRoundEnded: lambda e: f"раунд {e.round} окончен",
     E.NmMainReshuffled: lambda e: f"сброс ({e.count} карт) замешан в основную колоду",
-    E.NmWon: lambda e: f"игрок {e.seat} побеждает",
+    E.NmWon: lambda e: _won(e, "ru"),
     E.NmStopped: lambda e: f"игра остановлена после раунда {e.round} без победителя",
 }
 
 
+def _counts(counts: tuple[int, ...], lang: str) -> str:
+    return ", ".join(f"{_p(p, lang)} — {c}" for p, c in enumerate(counts))
+
+
 def _revealed(e: E.NmRevealed, lang: str) -> str:
-    parts = [f"{p}:{c}" for p, c in enumerate(e.counts)]
     if lang == "ru":
-        return (f"раскрытие «{_suit(e.suit, lang)}»: " + " ".join(parts)
-                + (f"; лидеры {_seats(e.leaders)} (+{e.amount})" if e.leaders else ""))
-    return (f"{_suit(e.suit, lang)} revealed: " + " ".join(parts)
-            + (f"; leaders {_seats(e.leaders)} (+{e.amount})" if e.leaders else ""))
+        return (f"раскрытие «{_suit(e.suit, lang)}»: " + _counts(e.counts, lang)
+                + (f"; лидеры: {_seats(e.leaders, lang)} (+{e.amount})" if e.leaders else ""))
+    return (f"{_suit(e.suit, lang)} revealed: " + _counts(e.counts, lang)
+            + (f"; leaders: {_seats(e.leaders, lang)} (+{e.amount})" if e.leaders else ""))
 
 
 def _skulking(e: E.NmSkulking, lang: str) -> str:
-    parts = " ".join(f"{p}:{c}" for p, c in enumerate(e.counts))
     word = "скрытые вороны" if lang == "ru" else "skulking ravens"
-    return f"{word}: {parts}" + (f" → {_seats(e.leaders)} (+{e.amount})" if e.leaders else "")
+    return (f"{word}: {_counts(e.counts, lang)}"
+            + (f" → {_seats(e.leaders, lang)} (+{e.amount})" if e.leaders else ""))
 
 
 def describe_event(event: Event, lang: str = "en") -> str:
-    """One line of the log in words."""
+    """One line of the log in words (``lang="ru"`` or English)."""
     if isinstance(event, E.NmRevealed):
         return _revealed(event, lang)
     if isinstance(event, E.NmSkulking):
