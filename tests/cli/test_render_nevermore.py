@@ -10,37 +10,27 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
-from rich.console import Console, RenderableType
+from rich.console import Console
 
 from koloda.cli.i18n import Lang
 from koloda.cli.play import Terminal
-from koloda.cli.render import renderer_for
 from koloda.cli.render.nevermore import NevermoreRenderer
-from koloda.engine import GameState, Rng, get_spec, load_game
+from koloda.engine import GameState, Rng, load_game
 from koloda.games.nevermore.cards import card_label
-from koloda.play import SeatView, Table
+from koloda.play import SeatView
 
 from .conftest import invoke
-
-WIDTH = 80
-
-
-def render(renderable: RenderableType) -> str:
-    buf = io.StringIO()
-    Console(file=buf, width=WIDTH, color_system=None).print(renderable)
-    return buf.getvalue()
+from .render_helpers import WIDTH, render, renderer_of
+from .render_helpers import view_of as view_of_game
 
 
 def renderer(lang: Lang = Lang.en) -> NevermoreRenderer:
-    r = renderer_for(get_spec("nevermore"), lang)
-    assert isinstance(r, NevermoreRenderer)
+    r: NevermoreRenderer = renderer_of("nevermore", NevermoreRenderer, lang)
     return r
 
 
 def view_of(state: GameState, seat: int) -> SeatView:
-    table = Table(game=load_game("nevermore", players=state.players), state=state,
-                  seats=[None] * state.players)  # type: ignore[list-item]
-    return table.view(seat)
+    return view_of_game("nevermore", state, seat)
 
 
 def positions(players: int, seed: int) -> Iterator[tuple[str, GameState]]:
