@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
+from math import comb
 from typing import Any, Self
 
 from koloda.engine import (
@@ -67,6 +68,17 @@ _ONLY = (Audience.only(0), Audience.only(1))
 _DUELLISTS = Audience.only(0, 1)
 #: Play values are immutable: one instance per (card, show, kill), built once (search speed).
 _PLAYS: dict[tuple[str, str | None, bool], Play] = {}
+
+
+#: ChooseHand values are immutable too: one instance per hand, built once.
+_HANDS: dict[tuple[str, ...], ChooseHand] = {}
+
+
+def _hand(cards: tuple[str, ...]) -> ChooseHand:
+    hand = _HANDS.get(cards)
+    if hand is None:
+        hand = _HANDS[cards] = ChooseHand(cards)
+    return hand
 
 
 def _play(card: str, show: str | None, kill: bool) -> Play:
@@ -234,7 +246,7 @@ class DuelState(GameState):
         if self.phase == Phase.CHOOSE_HAND:
             lo, hi = self.hand_limits(seat)
             cards = self.eligible(seat)
-            return [ChooseHand(combo) for k in range(lo, hi + 1)
+            return [_hand(combo) for k in range(lo, hi + 1)
                     for combo in combinations(cards, k)]
         if self.phase == Phase.ROUNDS:
             if self.offer_by is not None:
@@ -248,6 +260,33 @@ class DuelState(GameState):
         if not (swaps and self.options.swap_required):
             swaps.append(_NO_SWAP)
         return swaps
+
+    def random_action(self, seat: int, rng: Rng) -> Action:
+        """At the choice of hand, a hand drawn uniformly from the legal hands without listing
+        them: a size k with probability C(n, k) / Σ C(n, j) over the allowed sizes, then k of
+        the n eligible cards at random, sorted. Elsewhere the kernel's draw from the list."""
+        if self.phase != Phase.CHOOSE_HAND or seat not in self.to_act:
+            return super().random_action(seat, rng)
+        lo, hi = self.hand_limits(seat)
+        cards = self.eligible(seat)
+        n = len(cards)
+        weights = [comb(n, k) for k in range(lo, hi + 1)]
+        total = sum(weights)
+        if total == 0:
+            return super().random_action(seat, rng)  # no legal hand: the kernel's refusal
+        r = rng.randbelow(total)
+        k = lo
+        for w in weights:
+            if r < w:
+                break
+            r -= w
+            k += 1
+        # k distinct positions by a partial Fisher-Yates shuffle, kept in the deck's order
+        pool = list(range(n))
+        for i in range(k):
+            j = i + rng.randbelow(n - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return _hand(tuple(cards[i] for i in sorted(pool[:k])))
 
     def _plays(self, seat: int) -> list[Play]:
         shown = self.shown_kinds(seat)
