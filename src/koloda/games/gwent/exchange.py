@@ -70,41 +70,63 @@ def _lead_allowed(ex: Exchange) -> bool:
     return bool(ex.pending) or not ex.acting or ex.leads < points_at_stake(ex)
 
 
+@cache
+def _facts(cid: str) -> tuple[bool, bool, str, tuple[str, ...], bool]:
+    """Per-card facts the listing of plays asks for, computed once per card id: layable,
+    grouped, group, the suits to lay it as (an agile card either of its two, else ""), and
+    whether «Чучело» may go with it."""
+    c = info(cid)
+    suits = tuple(s.value for s in c.suits) if c.agile else ("",)
+    return layable(cid), c.grouped, c.group, suits, can_decoy(c)
+
+
+#: Play values are immutable: one instance per (card, target, suit, decoy), built once.
+_PLAYS: dict[tuple[str, int, str, str], Play] = {}
+
+
+def _play(cid: str, target: int, suit: str = "", decoy: str = "") -> Play:
+    key = (cid, target, suit, decoy)
+    found = _PLAYS.get(key)
+    if found is None:
+        found = _PLAYS[key] = Play(cid, target, suit, decoy)
+    return found
+
+
 def plays(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Play]:
     """The cards ``seat`` may lay now, each on each stack it may cover or in attack."""
     hand = st.hands[seat]
     pool = ex.pending if ex.pending else hand
     if ex.acting and not ex.pending and ex.units >= ex.max_units:
         return []
-    decoy = "" if ex.decoy_used else hand_decoy(hand)
-    pressing = ex.pressing(side) if ex.opened else []
-    lead = _lead_allowed(ex)
     out: list[Play] = []
+    if not ex.opened and not any(layable(cid) for cid in hand):
+        # nothing with a value to lay: the opening card is laid blank
+        return [_play(cid, -1) for cid in pool]
+    decoy = "" if ex.decoy_used else hand_decoy(hand)
+    tops = [(s.id, s.top) for s in ex.pressing(side)] if ex.opened else []
+    lead = _lead_allowed(ex)
     seen: set[str] = set()
-    blank = not ex.opened and not any(layable(cid) for cid in hand)
     for cid in pool:
-        c = info(cid)
-        if blank:
-            out.append(Play(cid, -1))
+        can_lay, grouped, group, suits, decoyable = _facts(cid)
+        if not can_lay:
             continue
-        if not layable(cid):
-            continue
-        if not ex.pending and c.grouped:
-            if c.group in seen:
+        if not ex.pending and grouped:
+            if group in seen:
                 continue
             # the group's first card by id (as the hand is shown) stands for the group
-            cid = min(o for o in hand if info(o).group == c.group)
-            c = info(cid)
-        seen.add(c.group)
-        targets = [s.id for s in pressing if can_cover(c, s.top)]
+            cid = min(o for o in hand if _facts(o)[2] == group)
+            can_lay, grouped, group, suits, decoyable = _facts(cid)
+        seen.add(group)
+        c = info(cid)
+        targets = [sid for sid, top in tops if can_cover(c, top)]
         if lead:
             targets.append(-1)
-        suits = [s.value for s in c.suits] if c.agile else [""]
-        decoys = ["", decoy] if decoy and can_decoy(c) else [""]
+        decoys = ("", decoy) if decoy and decoyable else ("",)
         for t in targets:
             for su in suits:
                 for d in decoys:
-                    out.append(Play(cid, t, su, d))
+                    play = _PLAYS.get((cid, t, su, d))
+                    out.append(_play(cid, t, su, d) if play is None else play)
     return out
 
 

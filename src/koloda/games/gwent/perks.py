@@ -5,6 +5,7 @@ never on trumps («к козырным картам могут быть прим
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from koloda.games.gwent.actions import Medic, Scorch, Spy
@@ -96,9 +97,15 @@ def can_decoy(c: CardInfo) -> bool:
     return not (c.has(Perk.SPY) or c.has(Perk.ULTIMA) or c.trump)
 
 
+@cache
+def _is_decoy(cid: str) -> bool:
+    return info(cid).has(Perk.DECOY)
+
+
 def hand_decoy(hand: list[str]) -> str:
+    """The first «Чучело» of the hand, or ""."""
     for cid in hand:
-        if info(cid).has(Perk.DECOY):
+        if _is_decoy(cid):
             return cid
     return ""
 

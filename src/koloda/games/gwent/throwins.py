@@ -13,6 +13,7 @@ those open when the window opened. Throw-ins cost the watchers no action points.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -55,15 +56,23 @@ def open_window(st: GwentState, ex: Exchange) -> None:
     st.window_values = [sorted(set(v)) for v in values]
 
 
+@cache
+def _throw_facts(cid: str) -> tuple[str, bool, int, bool]:
+    """Per-card facts for throw-ins, once per card id: group, whether it is a unit with a
+    value, its printed strength, whether it is grouped."""
+    c = info(cid)
+    return c.group, c.unit and c.value > 0, c.strength, c.grouped
+
+
 def throwable_units(st: GwentState, seat: int, values: list[int]) -> list[tuple[str, ...]]:
     groups: dict[str, list[str]] = {}
     for cid in st.hands[seat]:
-        groups.setdefault(info(cid).group, []).append(cid)
+        groups.setdefault(_throw_facts(cid)[0], []).append(cid)
     out = []
     for _, members in sorted(groups.items()):
-        cards = [info(m) for m in members]
-        if all(c.unit and c.value > 0 and c.strength in values for c in cards):
-            if cards[0].grouped:
+        facts = [_throw_facts(m) for m in members]
+        if all(valued and strength in values for _, valued, strength, _ in facts):
+            if facts[0][3]:
                 out.append(tuple(sorted(members)))
             else:
                 out.extend((m,) for m in sorted(members))
