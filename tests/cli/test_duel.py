@@ -175,5 +175,6 @@ def test_readme_lines_start(runner):
     res = invoke(runner, "play", "nevermore", "--players", "4", "--seat", "human", "--seat",
                  "bot:heuristic", "--seed", "3", input="quit\n")
     assert res.exit_code == 0, res.output
-    assert "seat 0 — human, seat 1 — bot:heuristic, seat 2 — bot:heuristic" in res.stdout
+    words = " ".join(res.stdout.split())
+    assert "Player 1 — human, Player 2 — bot:heuristic, Player 3 — bot:heuristic" in words
     assert "Game abandoned." in res.stdout

@@ -14,7 +14,7 @@ def test_full_game_human_against_bot(runner):
     res = invoke(runner, "play", "toy", "--seat", "human", "--seat", "bot:random",
                  "--seed", "3", input="1\n" * 3)
     assert res.exit_code == 0, res.output
-    assert "Your turn, seat 0" in res.stdout
+    assert "Your turn, Player 1" in res.stdout
     assert "Game over" in res.stdout
     assert "Pass the device" not in res.stdout
 
@@ -45,7 +45,7 @@ def test_russian_play(runner):
     res = invoke(runner, "play", "toy", "-s", "human", "-s", "bot:random", "--seed", "3",
                  "-o", "tricks=1", "--lang", "ru", input="1\n")
     assert res.exit_code == 0, res.output
-    assert "Ваш ход, место 0" in res.stdout and "Игра окончена" in res.stdout
+    assert "Ваш ход, Игрок 1" in res.stdout and "Игра окончена" in res.stdout
 
 
 def test_hot_seat_passes_the_device_before_each_human(runner):
@@ -53,11 +53,11 @@ def test_hot_seat_passes_the_device_before_each_human(runner):
                  "-o", "tricks=2", input="\n1\n\n1\n\n1\n\n1\n")
     assert res.exit_code == 0, res.output
     out = res.stdout
-    assert out.count("Pass the device to seat 0") == 2
-    assert out.count("Pass the device to seat 1") == 2
+    assert out.count("Pass the device to Player 1") == 2
+    assert out.count("Pass the device to Player 2") == 2
     # the screen for seat 1 comes after seat 0 has chosen, before seat 1's hand is drawn
     first_hand_1 = out.index("ToyDealt(seat=1")
-    assert out.index("Pass the device to seat 1") < first_hand_1
+    assert out.index("Pass the device to Player 2") < first_hand_1
     assert "The game as everyone saw it" in out
 
 

@@ -221,7 +221,7 @@ def test_koloda_play_gwent(runner):
     assert res.exit_code == 0, res.output
     out = res.stdout
     assert "Gwent at the table · Round 1 · Exchange 1:" in out
-    assert "Your hand — seat 0" in out and "Your hand — seat 1" not in out
+    assert "Your hand — Player 1" in out and "Your hand — Player 2" not in out
     assert "Game over" in out
 
 

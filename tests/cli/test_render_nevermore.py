@@ -168,8 +168,8 @@ def test_commit_attack_and_magic_words():
     assert r._describe("commit 0", obs, 0) == "lay 2 Healing card(s) → counts 2"
     assert r._describe("commit 1 107", obs, 0) == (
         "lay 2 Healing card(s), 1 raven(s) cancel 1 of them + Glint of a Blade → counts 2")
-    assert r._describe("play 107 2", obs, 0) == "play Glint of a Blade on seat 2"
-    assert r._describe("attack 2", obs, 0) == "strike seat 2: 3 damage"
+    assert r._describe("play 107 2", obs, 0) == "play Glint of a Blade on Player 3"
+    assert r._describe("attack 2", obs, 0) == "strike Player 3: 3 damage"
     assert r._describe("attack all", obs, 0).startswith("strike everyone")
     assert r._describe("done", {**obs, "stage": "peck"}, 0) == "do not peck"
 
@@ -181,7 +181,7 @@ def test_koloda_play_nevermore_to_the_end(runner):
     assert res.exit_code == 0, res.output
     out = res.stdout
     assert "Reveal order: ⚔ Attack → ♥ Healing → ✺ Radiance → ♛ Victory" in out
-    assert "Your hand — seat 0" in out and "Your hand — seat 1" not in out
+    assert "Your hand — Player 1" in out and "Your hand — Player 2" not in out
     assert "Koloda's own magic set" in out
     assert "Game over" in out
 
@@ -192,7 +192,7 @@ def test_koloda_play_nevermore_in_russian_with_a_label_shortcut(runner):
                  "-s", "bot:random", "--seed", "4", "--lang", "ru", input="quit\n")
     assert res.exit_code == 0, res.output
     assert "Раскрытие: ⚔ Атака → ♥ Лечение" in res.stdout
-    assert "Ваша рука — место 0" in res.stdout
+    assert "Ваша рука — Игрок 1" in res.stdout
     hand = [c["id"] for c in state.observe(0)["you"]["hand"]]
     for c in hand:
         assert labelled(res.stdout, card_label(c))

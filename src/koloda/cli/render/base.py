@@ -36,16 +36,15 @@ class Renderer:
     # --- words ------------------------------------------------------------------------------
 
     def seat_name(self, seat: int | None, *, me: int | None = None) -> str:
-        """``seat 0`` (``seat 0 (you)`` when it is the viewer's own seat): the engine's seat
-        numbers, as the game's own log lines say them. A renderer whose game names players
-        otherwise overrides :meth:`name_of`."""
+        """``Player 1`` for seat 0 (``Player 1 (you)`` when it is the viewer's own seat), as
+        every game's log lines and the web pages say it."""
         if seat is None:
             return "—"
         name = self.name_of(seat)
         return f"{name} ({t('you', self.lang)})" if seat == me else name
 
     def name_of(self, seat: int) -> str:
-        return t("seat", self.lang, n=seat)
+        return t("player", self.lang, n=seat + 1)
 
     def event(self, event: Event) -> str:
         """One line of the log in words."""

@@ -15,7 +15,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from koloda.cli.i18n import t
 from koloda.cli.render.base import Renderer
 from koloda.engine import Action
 from koloda.play import SeatView
@@ -102,10 +101,6 @@ class DuelRenderer(Renderer):
 
     #: The view already says who won, in the player's language.
     show_result_summary = False
-
-    def name_of(self, seat: int) -> str:
-        """``Player 1`` for seat 0, as the duel's log lines say it."""
-        return t("player", self.lang, n=seat + 1)
 
     def w(self, key: str, **values: object) -> str:
         en, ru = WORDS[key]

@@ -26,15 +26,14 @@ from koloda.cli.games import number_text
 from koloda.cli.render.base import Renderer
 from koloda.engine import Action, InvalidData
 from koloda.games.gwent.cards import CardInfo, info
+from koloda.games.gwent.titles import DECK_TITLES, SUIT_TITLES
 from koloda.play import SeatView
 
 Obs = Mapping[str, Any]
 
 #: Words of Gwent, (English, Russian).
 WORDS: dict[str, tuple[str, str]] = {
-    "close": ("Close", "Мечи"),
-    "ranged": ("Ranged", "Луки"),
-    "siege": ("Siege", "Осада"),
+    **SUIT_TITLES,
     "special": ("Special", "Особая"),
     "bond": ("Tight bond", "Братишки"),
     "muster": ("Muster", "Тупые братишки"),
@@ -46,10 +45,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "decoy": ("Decoy", "Чучело"),
     "scorch": ("Scorch", "Казнь"),
     "trump": ("trump", "козырь"),
-    "northern_realms": ("Northern Realms", "Королевства Севера"),
-    "nilfgaard": ("Nilfgaard", "Нильфгаард"),
-    "scoiatael": ("Scoia'tael", "Скоя'таэли"),
-    "monsters": ("Monsters", "Чудовища"),
+    **DECK_TITLES,
     "round": ("Round {n}", "Раунд {n}"),
     "phase_choose": ("Decks are chosen in dice order: {order}",
                      "Колоды выбирают по кубику: {order}"),
