@@ -274,7 +274,7 @@ def describe(event: Event, lang: str = "en") -> str:
                          else f" {s(lo, lang)} is mortally wounded.")
             return text
         case DuelLoserHandShown(loser=lo, keys=keys):
-            return (f"Несыгранные карты руки {s(lo, lang)}: {_cards(keys, lang)}." if ru
+            return (f"Несыгранные карты руки игрока {lo + 1}: {_cards(keys, lang)}." if ru
                     else f"{s(lo, lang)}'s unplayed hand cards: {_cards(keys, lang)}.")
         case DuelSwapDecided(seat=seat, swapped=swapped):
             if ru:
