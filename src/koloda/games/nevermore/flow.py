@@ -15,6 +15,7 @@ has decided (each choice stays hidden until then), then the queue runs on. Resol
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from koloda.engine.events import EVERYONE, Audience
@@ -97,6 +98,11 @@ def init_tables(s: NevermoreState) -> None:
 # --- the driver ---------------------------------------------------------------------------------
 
 
+#: Choices are stored as text (they are part of the state's JSON) and read back when the step
+#: resolves; the texts were checked when chosen, and actions are immutable: read each once.
+_parsed = lru_cache(maxsize=1 << 16)(A.parse_action)
+
+
 def run(s: NevermoreState) -> None:
     """Run tasks until a decision is needed or the game is over."""
     while not s.waiting and s.tasks and not s.is_terminal:
@@ -116,7 +122,7 @@ def decide(s: NevermoreState, seat: int, action: Action) -> None:
         s.choices[seat] = str(action)
         if len(s.choices) < len(s.waiting):
             return
-        choices = {k: A.parse_action(v) for k, v in s.choices.items()}
+        choices = {k: _parsed(v) for k, v in s.choices.items()}
         s.waiting, s.choices, s.stage = [], {}, Stage.RUNNING
         if st == Stage.PASS:
             do_pass(s, choices)

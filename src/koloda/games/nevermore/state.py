@@ -22,6 +22,9 @@ from koloda.games.nevermore.cards import SUITS, TOKEN_SUITS, Suit, count_suit, s
 from koloda.games.nevermore.magic import Damage, MagicSet, Target, needs_target
 from koloda.games.nevermore.options import NevermoreOptions
 
+#: A resolution token's text → its suit (faster than calling the enum).
+_SUIT_OF_TOKEN: dict[str, Suit] = {s.value: s for s in Suit}
+
 PASS_SIZES = (3, 2, 1)
 
 
@@ -116,7 +119,7 @@ class NevermoreState(GameState):
 
     def current_suit(self) -> Suit | None:
         if 0 <= self.step < len(self.tokens):
-            return Suit(self.tokens[self.step])
+            return _SUIT_OF_TOKEN[self.tokens[self.step]]
         return None
 
     # --- the protocol -----------------------------------------------------------------------
@@ -167,8 +170,7 @@ class NevermoreState(GameState):
         hand = self.hands[seat]
         k = count_suit(hand, suit)
         r = count_suit(hand, Suit.RAVEN)
-        later = [Suit(t) for t in self.tokens[self.step + 1:]]
-        others = sum(count_suit(hand, s) for s in later)
+        others = sum(count_suit(hand, _SUIT_OF_TOKEN[t]) for t in self.tokens[self.step + 1:])
         hi = min(k, r)
         lo = min(hi, max(0, r - others))
         return lo, hi
@@ -218,6 +220,31 @@ class NevermoreState(GameState):
 
     def attack_targets(self, seat: int) -> list[int]:
         return [s for s in range(self.players) if s != seat and not self.raven[s]]
+
+    def random_action(self, seat: int, rng: Rng) -> Action:
+        """A draft pass or a commit drawn uniformly from the legal ones without listing them
+        (a pass: ``size`` hand cards at random; a commit: a number of ravens in its range, then
+        each suit-like magic card in or out with even odds — every pair equally likely);
+        elsewhere the kernel's draw from the list."""
+        if seat in self.waiting and seat not in self.choices and not self.is_terminal:
+            st = self.stage
+            if st == Stage.PASS:
+                size = PASS_SIZES[self.pass_no - 1]
+                hand = sorted(self.hands[seat])
+                n = len(hand)
+                if 0 <= size <= n:
+                    pool = list(range(n))
+                    for i in range(size):
+                        j = i + rng.randbelow(n - i)
+                        pool[i], pool[j] = pool[j], pool[i]
+                    return A.Pass(tuple(hand[i] for i in sorted(pool[:size])))
+            elif st == Stage.COMMIT:
+                lo, hi = self.commit_range(seat)
+                extra = sorted(self.suit_magic(seat))
+                r = lo + rng.randbelow(hi - lo + 1)
+                mask = rng.randbelow(1 << len(extra))
+                return A.Commit(r, tuple(m for i, m in enumerate(extra) if mask >> i & 1))
+        return super().random_action(seat, rng)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.waiting or self.is_terminal or seat in self.choices:
