@@ -92,8 +92,10 @@ def _play(cid: str, target: int, suit: str = "", decoy: str = "") -> Play:
     return found
 
 
-def plays(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Play]:
-    """The cards ``seat`` may lay now, each on each stack it may cover or in attack."""
+def plays(st: GwentState, seat: int, ex: Exchange, side: int, *,
+          first: bool = False) -> list[Play]:
+    """The cards ``seat`` may lay now, each on each stack it may cover or in attack (with
+    ``first``: only the first of them, to learn whether there is any)."""
     hand = st.hands[seat]
     pool = ex.pending if ex.pending else hand
     if ex.acting and not ex.pending and ex.units >= ex.max_units:
@@ -101,7 +103,7 @@ def plays(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Play]:
     out: list[Play] = []
     if not ex.opened and not any(layable(cid) for cid in hand):
         # nothing with a value to lay: the opening card is laid blank
-        return [_play(cid, -1) for cid in pool]
+        return [_play(cid, -1) for cid in pool[:1 if first else None]]
     decoy = "" if ex.decoy_used else hand_decoy(hand)
     tops = [(s.id, s.top) for s in ex.pressing(side)] if ex.opened else []
     lead = _lead_allowed(ex)
@@ -127,6 +129,8 @@ def plays(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Play]:
                 for d in decoys:
                     play = _PLAYS.get((cid, t, su, d))
                     out.append(_play(cid, t, su, d) if play is None else play)
+                    if first:
+                        return out
     return out
 
 
@@ -239,7 +243,8 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
                                                    printed=0, suit=suit))
                 st.events.append(GwentCardPlaced(seat, action.card, stack.id, False, 0.0, 0.0,
                                                  1 - stack.top.side))
-                if not ex.pending and (ex.units >= ex.max_units or not plays(st, seat, ex, side)):
+                if not ex.pending and (ex.units >= ex.max_units
+                                       or not plays(st, seat, ex, side, first=True)):
                     _finish_action(st, ex, side)
                 return
             if not stack.layers:
@@ -273,7 +278,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
     if bard_seat >= 0 and bard_seat not in ex.bard:
         ex.bard.append(bard_seat)
         st.events.append(GwentBardCovered(bard_seat))
-    if not ex.pending and (ex.units >= ex.max_units or not plays(st, seat, ex, side)):
+    if not ex.pending and (ex.units >= ex.max_units or not plays(st, seat, ex, side, first=True)):
         _finish_action(st, ex, side)
 
 
