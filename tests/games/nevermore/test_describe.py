@@ -147,3 +147,21 @@ def test_played_games_in_words() -> None:
                     assert not any(n in line for n in names), line
             assert not LATIN_WORD.findall(spec.describe(e, "ru")), spec.describe(e, "ru")
         assert isinstance(events[-1], (E.NmWon, E.NmStopped))
+
+
+def test_a_custom_sets_drawn_cards_are_named_from_that_set() -> None:
+    """A player who loads their own magic set reads their own cards' names in the log."""
+    from importlib.resources import files
+
+    text = (files("koloda.games.nevermore") / "data" / "example_custom_set.json").read_text(
+        encoding="utf-8")
+    game = load_game("nevermore", players=3, magic="custom", magic_set_json=text)
+    state = game.new(seed=5)
+    names = {c.name_en for c in game.options.magic_set.kinds}
+    draws = [e for e in state.events if isinstance(e, E.NmMagicCards)]
+    assert draws
+    for e in draws:
+        line = describe_event(e, "en")
+        drawn = line.split(" draws ", 1)[1].split(", ")
+        assert drawn and all(n in names for n in drawn), line
+        assert e.to == Audience.only(e.seat)

@@ -7,8 +7,9 @@ event's audience may know: the magic cards a player drew are named only in that 
 event (:class:`~.events.NmMagicCards`); the public one (:class:`~.events.NmMagicDrawn`) gives the
 count and the deck.
 
-The events do not carry the game's magic set, so a drawn card is named from Koloda's own set
-(the default); an id that set does not hold is shown as "magic card N".
+A draw names its cards by the names the event carries from the game's magic set (Koloda's own
+or a custom one); an event without them (built by hand) is named from Koloda's own set, and an id
+that set does not hold is shown as "magic card N".
 
 >>> describe_event(E.NmWon(2, "the last player in human form"), "ru")
 'Игрок 3 побеждает: последний игрок в обличии человека'
@@ -70,6 +71,15 @@ def _magic(card: int, lang: str) -> str:
 
 def _magics(cards: tuple[int, ...], lang: str) -> str:
     return ", ".join(_magic(c, lang) for c in cards) or "-"
+
+
+def _drawn(e: Any, lang: str) -> str:
+    """The cards of a draw by the names the event carries (the game's own set), else by
+    Koloda's set."""
+    names = e.names_ru if lang == "ru" else e.names_en
+    if len(names) == len(e.cards) and names:
+        return ", ".join(names)
+    return _magics(e.cards, lang)
 
 
 #: Why victory points were gained (the reason the rules give), in Russian.
@@ -166,7 +176,7 @@ _EN: dict[type[Event], Callable[[Any], str]] = {
     E.NmPecked: lambda e: f"{_p(e.seat)} pecks {_seats(e.targets, 'en')}",
     E.NmMagicDrawn: lambda e: (f"{_p(e.seat)} draws {e.count} "
                                f"{_deck_word(e.deck, 'en')} magic card(s)"),
-    E.NmMagicCards: lambda e: f"{_p(e.seat)} draws {_magics(e.cards, 'en')}",
+    E.NmMagicCards: lambda e: f"{_p(e.seat)} draws {_drawn(e, 'en')}",
     E.NmMagicReshuffled: lambda e: f"the {_deck_word(e.deck, 'en')} magic discards are reshuffled",
     E.NmMagicPlayed: lambda e: _magic_played(e, "en"),
     E.NmShielded: lambda e: f"{_p(e.seat)} is shielded from {e.amount} damage",
@@ -200,7 +210,7 @@ _RU: dict[type[Event], Callable[[Any], str]] = {
     E.NmPecked: lambda e: f"{_p(e.seat, 'ru')} клюёт: {_seats(e.targets, 'ru')}",
     E.NmMagicDrawn: lambda e: (f"{_p(e.seat, 'ru')} берёт карты {_deck_word(e.deck, 'ru')}: "
                                f"{e.count}"),
-    E.NmMagicCards: lambda e: f"{_p(e.seat, 'ru')} берёт магию: {_magics(e.cards, 'ru')}",
+    E.NmMagicCards: lambda e: f"{_p(e.seat, 'ru')} берёт магию: {_drawn(e, 'ru')}",
     E.NmMagicReshuffled: lambda e: (f"сброс {_deck_word(e.deck, 'ru')} перемешан "
                                     "в новую колоду"),
     E.NmMagicPlayed: lambda e: _magic_played(e, "ru"),

@@ -104,7 +104,10 @@ def draw_magic(s: NevermoreState, p: int, deck: Deck, count: int) -> None:
     s.magic[p].sort()
     s.events.append(E.NmMagicDrawn(p, deck.value, len(got), to=EVERYONE))
     if got:
-        s.events.append(E.NmMagicCards(p, tuple(got), to=Audience.only(p)))
+        kinds = [s.magic_set.card(c) for c in got]
+        s.events.append(E.NmMagicCards(p, tuple(got), tuple(k.name_en for k in kinds),
+                                       tuple(k.name_ru or k.name_en for k in kinds),
+                                       to=Audience.only(p)))
 
 
 def discard_magic(s: NevermoreState, card: int) -> None:

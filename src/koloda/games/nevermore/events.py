@@ -221,10 +221,13 @@ class NmStopped(Event):
 
 @dataclass(frozen=True)
 class NmMagicCards(Event):
-    """The magic cards ``seat`` drew (seen by that seat only)."""
+    """The magic cards ``seat`` drew (seen by that seat only), with their names in the game's
+    magic set (Koloda's own or a custom one)."""
 
     seat: int
     cards: tuple[int, ...]
+    names_en: tuple[str, ...] = ()
+    names_ru: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
