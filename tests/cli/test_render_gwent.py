@@ -21,7 +21,7 @@ from koloda.games.gwent.cards import info
 from koloda.play import SeatView
 
 from .conftest import invoke
-from .render_helpers import WIDTH, render, renderer_of
+from .render_helpers import WIDTH, random_positions, render, renderer_of
 from .render_helpers import view_of as view_of_game
 
 
@@ -36,19 +36,7 @@ def view_of(state: GameState, seat: int) -> SeatView:
 
 def positions(players: int, seed: int, **options: Any) -> Iterator[tuple[str, GameState]]:
     """A match played by random legal actions: its start, four points mid-match, its end."""
-    state = load_game("gwent", players=players, **options).new(seed=seed)
-    rng = Rng(seed)
-    yield "start", state.clone()
-    marks = {5, 20, 45, 90}
-    n = 0
-    while not state.is_terminal and n < 5000:
-        seat = state.to_act[0]
-        state.apply(seat, state.random_action(seat, rng))
-        n += 1
-        if n in marks:
-            yield f"after {n}", state.clone()
-    assert state.is_terminal
-    yield "end", state
+    return random_positions("gwent", players, seed, {5, 20, 45, 90}, **options)
 
 
 CASES = [(2, 1), (3, 2), (4, 3)]

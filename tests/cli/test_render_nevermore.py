@@ -15,12 +15,12 @@ from rich.console import Console
 from koloda.cli.i18n import Lang
 from koloda.cli.play import Terminal
 from koloda.cli.render.nevermore import NevermoreRenderer
-from koloda.engine import GameState, Rng, load_game
+from koloda.engine import GameState, load_game
 from koloda.games.nevermore.cards import card_label
 from koloda.play import SeatView
 
 from .conftest import invoke
-from .render_helpers import WIDTH, render, renderer_of
+from .render_helpers import WIDTH, random_positions, render, renderer_of
 from .render_helpers import view_of as view_of_game
 
 
@@ -35,19 +35,7 @@ def view_of(state: GameState, seat: int) -> SeatView:
 
 def positions(players: int, seed: int) -> Iterator[tuple[str, GameState]]:
     """A game played by random legal actions: its start, three points mid-game, its end."""
-    state = load_game("nevermore", players=players).new(seed=seed)
-    rng = Rng(seed)
-    yield "start", state.clone()
-    marks = {8, 30, 80}
-    n = 0
-    while not state.is_terminal and n < 5000:
-        seat = state.to_act[0]
-        state.apply(seat, state.random_action(seat, rng))
-        n += 1
-        if n in marks:
-            yield f"after {n}", state.clone()
-    assert state.is_terminal
-    yield "end", state
+    return random_positions("nevermore", players, seed, {8, 30, 80})
 
 
 CASES = [(3, 1), (4, 2), (6, 3)]
