@@ -216,6 +216,13 @@ class GwentRenderer(Renderer):
     def plain(self, cards: Sequence[str]) -> str:
         return self.briefs(cards).plain
 
+    def _card_as(self, token: str) -> str:
+        """A card of a thrown-in or revived list, ``CARD`` or ``CARD:SUIT`` (an agile card
+        laid as that suit)."""
+        instance, _, suit = token.partition(":")
+        return self.brief(instance).plain + (
+            self.w("act_as", suit=self._suit_word(suit)) if suit else "")
+
     # --- the view ---------------------------------------------------------------------------
 
     def observation(self, observation: Mapping[str, Any], *, seat: int | None) -> RenderableType:
@@ -407,7 +414,7 @@ class GwentRenderer(Renderer):
         if mine:
             side, *cards = mine
             what = self.w("act_throw", side=self.w("side_def" if side == "1" else "side_att"),
-                          cards=self.plain(cards))
+                          cards=", ".join(self._card_as(c) for c in cards))
             text.append("\n" + self.w("throw_mine", what=what), style="green")
         return text
 
@@ -475,6 +482,11 @@ class GwentRenderer(Renderer):
             key = keys.get(instance)
             return (f"{key}: " if key else "") + self.brief(instance).plain
 
+        def card_as(token: str) -> str:
+            """A card of a list, ``CARD`` or ``CARD:SUIT`` (an agile card laid as that suit)."""
+            instance, _, suit = token.partition(":")
+            return card(instance) + (self.w("act_as", suit=self._suit_word(suit)) if suit else "")
+
         if verb == "deck" and len(args) == 1:
             return self.w("act_deck", deck=self.word(args[0]))
         if verb == "play" and len(args) == 1 and "@" in args[0]:
@@ -502,7 +514,7 @@ class GwentRenderer(Renderer):
         if verb == "medic" and len(args) == 2:
             main, _, decoy = args[0].partition("+")
             line = self.w("act_medic", card=card(main),
-                          targets=self.plain(args[1].split(",")))
+                          targets=", ".join(self._card_as(t) for t in args[1].split(",")))
             return line + (self.w("act_decoy") if decoy else "")
         if verb == "spy" and len(args) == 1:
             return self.w("act_spy", card=card(args[0]))
@@ -511,7 +523,7 @@ class GwentRenderer(Renderer):
         if verb == "throw" and len(args) == 2:
             side = self.w("side_att" if args[0] == "att" else "side_def")
             return self.w("act_throw", side=side,
-                          cards=", ".join(card(c) for c in args[1].split(",")))
+                          cards=", ".join(card_as(c) for c in args[1].split(",")))
         return text
 
     def action_label(self, action: Action, view: SeatView) -> str:
@@ -565,9 +577,12 @@ class GwentRenderer(Renderer):
                 if (suit and as_suit != suit) or bool(with_decoy) != decoy:
                     continue
                 found.append(action)
-            elif where is None and not suit and not decoy and (
-                    parts[1].partition("+")[0] == card
-                    or (parts[0] == "throw" and card in parts[-1].split(","))):
+            elif parts[0] == "throw":
+                thrown = dict(t.partition(":")[::2] for t in parts[-1].split(","))
+                if (where is None and not decoy and card in thrown
+                        and (not suit or thrown[card] == suit)):
+                    found.append(action)
+            elif where is None and not suit and not decoy and parts[1].partition("+")[0] == card:
                 found.append(action)
         return found[0] if len(found) == 1 else None
 

@@ -14,18 +14,24 @@ text                               meaning
                                    (``def``) open cards («назначить масть»)
 ``medic CARD T``                   «Медик»: revive T (and its bonded group) from your discard
 ``medic CARD+DECOY T1,T2``         a medic used twice with «Чучело»
+``medic CARD T:ranged``            with ``medic_revives_to=play``: an agile T laid as that suit
 ``spy CARD``                       «Шпион»: turn the opponent's open cards back on him
 ``scorch CARD T``                  «Казнь»: execute the opponent's open card T or undo spy T
 ``throw def C1,C2``                throw cards in on the defender's (or ``att``) side
+``throw def C1:ranged,C2``         an agile card thrown in as the suit given
 =================================  ==============================================================
 
 CARD is a card in play: its catalogue id and copy number, ``nr_catapult#2``. Lists of cards
-(``C1,C2``) are sets: they are read in any order and written sorted.
+(``C1,C2``) are sets: they are read in any order and written sorted. A card of a list may carry
+the suit it is laid as (``C1:ranged``, an agile card only); ``suits`` holds these choices as
+sorted ``(card, suit)`` pairs.
 
 >>> parse_action("play nr_catapult#1+sp_decoy#1@s2")
 Play(card='nr_catapult#1', target=2, suit='', decoy='sp_decoy#1')
->>> str(parse_action("throw def a#1,b#2"))
+>>> str(parse_action("throw def b#2,a#1"))
 'throw def a#1,b#2'
+>>> parse_action("throw att b#2:ranged,a#1")
+Throw(side=0, cards=('a#1', 'b#2'), suits=(('b#2', 'ranged'),))
 """
 
 from __future__ import annotations
@@ -83,15 +89,24 @@ class NameSuit(Action):
         return f"name {SIDES[self.side]} {self.suit}"
 
 
+def _with_suits(cards: tuple[str, ...], suits: tuple[tuple[str, str], ...]) -> str:
+    chosen = dict(suits)
+    return ",".join(f"{c}:{chosen[c]}" if c in chosen else c for c in cards)
+
+
 @dataclass(frozen=True, order=True)
 class Medic(Action):
+    """«Медик» reviving ``targets``; ``suits``: the suit each agile target is laid as (option
+    ``medic_revives_to=play``), sorted ``(card, suit)`` pairs."""
+
     card: str
     targets: tuple[str, ...]
     decoy: str = ""
+    suits: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
         decoy = f"+{self.decoy}" if self.decoy else ""
-        return f"medic {self.card}{decoy} {','.join(self.targets)}"
+        return f"medic {self.card}{decoy} {_with_suits(self.targets, self.suits)}"
 
 
 @dataclass(frozen=True, order=True)
@@ -113,11 +128,15 @@ class Scorch(Action):
 
 @dataclass(frozen=True, order=True)
 class Throw(Action):
+    """Throw ``cards`` in on ``side``; ``suits``: the suit each agile card is laid as, sorted
+    ``(card, suit)`` pairs."""
+
     side: int
     cards: tuple[str, ...]
+    suits: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
-        return f"throw {SIDES[self.side]} {','.join(self.cards)}"
+        return f"throw {SIDES[self.side]} {_with_suits(self.cards, self.suits)}"
 
 
 def _card_token(text: str, original: str) -> str:
@@ -131,12 +150,23 @@ def _card_token(text: str, original: str) -> str:
     return text
 
 
-def _cards(text: str, original: str) -> tuple[str, ...]:
-    """A set of cards, in canonical (sorted) order."""
-    cards = sorted(_card_token(t, original) for t in text.split(","))
+def _cards_with_suits(text: str, original: str) -> tuple[tuple[str, ...],
+                                                         tuple[tuple[str, str], ...]]:
+    """A set of cards, some with a suit (``a#1:ranged``): the sorted cards and the sorted
+    ``(card, suit)`` choices."""
+    cards: list[str] = []
+    suits: list[tuple[str, str]] = []
+    for token in text.split(","):
+        cid, colon, suit = token.partition(":")
+        if colon and suit not in SUITS:
+            raise ActionSyntaxError(f"{original!r}: the suit of {cid} is one of "
+                                    f"{', '.join(SUITS)}")
+        cards.append(_card_token(cid, original))
+        if colon:
+            suits.append((cid, suit))
     if len(set(cards)) != len(cards):
         raise ActionSyntaxError(f"{original!r}: a card is named twice")
-    return tuple(cards)
+    return tuple(sorted(cards)), tuple(sorted(suits))
 
 
 def _with_decoy(text: str, original: str) -> tuple[str, str]:
@@ -175,11 +205,13 @@ def parse_action(text: str) -> Action:
         return NameSuit(SIDES.index(args[0]), args[1])
     if verb == "medic" and len(args) == 2:
         card, decoy = _with_decoy(args[0], text)
-        return Medic(_card_token(card, text), _cards(args[1], text), decoy)
+        targets, suits = _cards_with_suits(args[1], text)
+        return Medic(_card_token(card, text), targets, decoy, suits)
     if verb == "spy" and len(args) == 1:
         return Spy(_card_token(args[0], text))
     if verb == "scorch" and len(args) == 2:
         return Scorch(_card_token(args[0], text), _card_token(args[1], text))
     if verb == "throw" and len(args) == 2 and args[0] in SIDES:
-        return Throw(SIDES.index(args[0]), _cards(args[1], text))
+        cards, suits = _cards_with_suits(args[1], text)
+        return Throw(SIDES.index(args[0]), cards, suits)
     raise ActionSyntaxError(f"not a gwent action: {text!r}")

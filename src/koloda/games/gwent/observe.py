@@ -28,7 +28,7 @@ The observation (JSON-ready) of ``observe(state, seat)``; ``seat=None`` is a spe
                     "partial": 0.0, "open_card": "...", "owner": 2, "thrower": -1,
                     "layers": [{"seat": 0, "cards": ["..."]}, ...]}]},
      "throw_in": null | {"seats": [1], "decided": [], "values": [[5], []],
-                         "mine": ["0", "card#1"] or null},
+                         "mine": ["0", "card#1", "agile#1:ranged"] or null},
      "winners": [], "by_die": false}
 
 ``presses_on`` is the side (0 attacker, 1 defender) the open card's damage is against; a

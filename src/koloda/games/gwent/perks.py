@@ -6,6 +6,7 @@ never on trumps («к козырным картам могут быть прим
 from __future__ import annotations
 
 from functools import cache
+from itertools import product
 from typing import TYPE_CHECKING
 
 from koloda.games.gwent.actions import Medic, Scorch, Spy
@@ -126,6 +127,29 @@ def revivable_groups(st: GwentState, seat: int, medic: CardInfo) -> list[list[st
     return [sorted(g) for _, g in sorted(groups.items())]
 
 
+def revives_to_play(st: GwentState) -> bool:
+    """Whether a medic lays the revived cards at once in attack (``medic_revives_to=play``)."""
+    return st.options.medic_revives_to == PLAY and st.exchange is not None
+
+
+def group_suits(group: list[str]) -> tuple[str, ...]:
+    """The suits an agile card («проныра») of a revived group may be laid as (its first agile
+    card's two suits; () when the group has none). A medic names one suit per group, by the
+    group's first card, for every agile card of it (copies share their suits)."""
+    for cid in group:
+        if info(cid).agile:
+            return tuple(s.value for s in info(cid).suits)
+    return ()
+
+
+def _revive_suits(st: GwentState, groups: list[list[str]]) -> list[tuple[tuple[str, str], ...]]:
+    """The ways to name the suits of the agile cards a medic lays in play, once each."""
+    if not revives_to_play(st):
+        return [()]
+    options = [[(g[0], suit) for suit in group_suits(g)] for g in groups if group_suits(g)]
+    return [tuple(sorted(choice)) for choice in product(*options)]
+
+
 def medic_actions(st: GwentState, seat: int) -> list[Medic]:
     hand = st.hands[seat]
     decoy = hand_decoy(hand)
@@ -136,11 +160,13 @@ def medic_actions(st: GwentState, seat: int) -> list[Medic]:
             continue
         groups = revivable_groups(st, seat, c)
         for g in groups:
-            out.append(Medic(cid, (g[0],)))
+            out.extend(Medic(cid, (g[0],), "", suits) for suits in _revive_suits(st, [g]))
         if decoy and can_decoy(c):
             for i, g in enumerate(groups):
                 for h in groups[i + 1:]:
-                    out.append(Medic(cid, tuple(sorted((g[0], h[0]))), decoy))
+                    targets = tuple(sorted((g[0], h[0])))
+                    out.extend(Medic(cid, targets, decoy, suits)
+                               for suits in _revive_suits(st, [g, h]))
     return out
 
 
@@ -158,16 +184,20 @@ def apply_medic(st: GwentState, seat: int, action: Medic) -> None:
         st.discards[seat].remove(cid)
         st.revived.append(cid)
     st.events.append(GwentRevived(seat, action.card, tuple(back)))
-    if st.options.medic_revives_to == PLAY and st.exchange is not None:
-        _lay_revived(st, seat, st.exchange, back)
+    if revives_to_play(st) and st.exchange is not None:
+        chosen = {cid: suit for t, suit in action.suits for cid in groups[t]
+                  if info(cid).agile}
+        _lay_revived(st, seat, st.exchange, back, chosen)
         return
     for cid in back:
         st.hands[seat].append(cid)
         st.known[seat].append(cid)
 
 
-def _lay_revived(st: GwentState, seat: int, ex: Exchange, cards: list[str]) -> None:
-    """Option ``medic_revives_to=play``: the revived cards are laid at once in attack."""
+def _lay_revived(st: GwentState, seat: int, ex: Exchange, cards: list[str],
+                 chosen: dict[str, str]) -> None:
+    """Option ``medic_revives_to=play``: the revived cards are laid at once in attack, an
+    agile card («проныра») as the suit its owner named (``chosen``)."""
     side = ex.side_of(seat)
     for cid in cards:
         c = info(cid)
@@ -175,7 +205,7 @@ def _lay_revived(st: GwentState, seat: int, ex: Exchange, cards: list[str]) -> N
         mult = together if c.has(Perk.BOND) else 1
         value = placed_value(ex, seat, c, lead=True, mult=mult, decoy=False)
         use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
-        suit = c.suits[0]
+        suit = Suit(chosen[cid]) if cid in chosen else c.suits[0]
         ex.stacks.append(Stack(ex.next_id, [lead_layer((cid,), seat=seat, side=side,
                                                        value=value, printed=c.strength,
                                                        suit=suit, trump=c.trump)]))

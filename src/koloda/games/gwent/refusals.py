@@ -32,7 +32,9 @@ from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.perks import (
     can_cover,
     can_decoy,
+    group_suits,
     revivable_groups,
+    revives_to_play,
     scorch_targets,
     spy_turnable,
 )
@@ -192,12 +194,42 @@ def _medic_reason(st: GwentState, seat: int, action: Medic) -> str:
         if c.trump:
             return "only a trump medic revives a trump"
         return f"{t} cannot be revived"
+    by_head = {g[0]: g for g in groups}
+    wrong = _suit_reason(action.targets, action.suits, f"medic {action.card}"
+                         f"{'+' + action.decoy if action.decoy else ''}",
+                         {t: group_suits(by_head[t]) for t in action.targets})
+    if not revives_to_play(st):
+        if action.suits:
+            return ("the revived card returns to your hand; an agile card's suit is named when "
+                    "it is laid (write the medic without ':SUIT')")
+    elif wrong:
+        return wrong
     if action.decoy:
         if len(set(action.targets)) != 2:
             return "a medic with «Чучело» revives two groups"
     elif len(action.targets) != 1:
         return "a medic revives one card (with its group); with «Чучело», two"
     return FALLBACK
+
+
+def _suit_reason(cards: tuple[str, ...], suits: tuple[tuple[str, str], ...], verb: str,
+                 allowed: dict[str, tuple[str, ...]] | None = None) -> str | None:
+    """Why the suits given to ``cards`` are wrong: an agile card («проныра») laid in play needs
+    one of its two suits, any other card none. ``allowed``: the suits each card may take (by
+    default its own when it is agile; a medic's target: those of its group's agile cards)."""
+    chosen = dict(suits)
+    for cid in cards:
+        named = list(allowed[cid] if allowed is not None else
+                     [s.value for s in info(cid).suits] if info(cid).agile else [])
+        if named and chosen.get(cid) not in named:
+            if cid in chosen:
+                return (f"{cid} is agile («проныра»): its suit is {' or '.join(named)}, "
+                        f"not {chosen[cid]}")
+            return (f"{cid} is agile («проныра»): say its suit, {verb} {cid}:{named[0]} or "
+                    f"{cid}:{named[1]}")
+        if not named and cid in chosen:
+            return f"{cid} has one suit; write it without ':{chosen[cid]}'"
+    return None
 
 
 def _throw_reason(st: GwentState, seat: int, action: Action) -> str:
@@ -221,6 +253,9 @@ def _throw_reason(st: GwentState, seat: int, action: Action) -> str:
             if not set(group) <= set(action.cards):
                 return (f"{_group_word(cid)} are thrown in together: "
                         f"{', '.join(group)}")
+    wrong = _suit_reason(action.cards, action.suits, f"throw {SIDES[action.side]}")
+    if wrong:
+        return wrong
     offered = {c for unit in throwable_units(st, seat, values)[:MAX_UNITS] for c in unit}
     if not set(action.cards) <= offered:
         return (f"only the first {MAX_UNITS} matching cards (or groups) of your hand, by "

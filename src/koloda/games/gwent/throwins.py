@@ -8,13 +8,14 @@ side as new cards in attack («сбросив в игру свои карты с
 столе»; «карта ... должна быть открытой»). A bonded or muster group is thrown whole («Правило
 обязательной выкладки сохраняется и на подбрасывании»), and only when each of its cards matches.
 What each watcher chose stays hidden until all have decided; the values that may be matched are
-those open when the window opened. Throw-ins cost the watchers no action points.
+those open when the window opened. Throw-ins cost the watchers no action points. The thrower
+names the suit of an agile card («проныра») thrown in, as for a card laid normally.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from koloda.engine import Action
@@ -79,20 +80,31 @@ def throwable_units(st: GwentState, seat: int, values: list[int]) -> list[tuple[
     return out
 
 
+def suit_choices(cards: tuple[str, ...]) -> list[tuple[tuple[str, str], ...]]:
+    """Every way to name the suits of the agile cards among ``cards``, once each (sorted
+    ``(card, suit)`` pairs; one empty choice when none is agile)."""
+    agile = [cid for cid in cards if info(cid).agile]
+    options = [[(cid, s.value) for s in info(cid).suits] for cid in agile]
+    return [tuple(choice) for choice in product(*options)]
+
+
 def legal(st: GwentState, seat: int) -> list[Action]:
     out: list[Action] = [Pass()]
     for side in (0, 1):
         units = throwable_units(st, seat, st.window_values[side])[:MAX_UNITS]
         for k in range(1, len(units) + 1):
             for combo in combinations(units, k):
-                out.append(Throw(side, tuple(sorted(c for u in combo for c in u))))
+                cards = tuple(sorted(c for u in combo for c in u))
+                out.extend(Throw(side, cards, suits) for suits in suit_choices(cards))
     return out
 
 
 def decide(st: GwentState, seat: int, action: Action) -> None:
     st.decided.append(seat)
     if isinstance(action, Throw):
-        st.throws[seat] = [str(action.side), *action.cards]
+        chosen = dict(action.suits)
+        st.throws[seat] = [str(action.side),
+                           *(f"{c}:{chosen[c]}" if c in chosen else c for c in action.cards)]
     st.events.append(GwentThrowDecided(seat))
     if len(st.decided) == len(st.window):
         resolve(st)
@@ -103,8 +115,10 @@ def resolve(st: GwentState) -> None:
     ex = st.exchange
     assert ex is not None
     for seat in sorted(st.throws):
-        side_text, *cards = st.throws[seat]
+        side_text, *tokens = st.throws[seat]
         side = int(side_text)
+        chosen = dict(t.partition(":")[::2] for t in tokens)
+        cards = list(chosen)
         ids = []
         for cid in cards:
             c = info(cid)
@@ -113,7 +127,7 @@ def resolve(st: GwentState) -> None:
             value = placed_value(ex, seat, c, lead=True, mult=mult, decoy=False)
             use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
             st.take_from_hand(seat, cid)
-            suit: Suit = c.suits[0]
+            suit = Suit(chosen[cid]) if chosen[cid] else c.suits[0]
             stack = Stack(ex.next_id, [lead_layer((cid,), seat=seat, side=side, value=value,
                                                   printed=c.strength, suit=suit, trump=c.trump,
                                                   ultima=c.has(Perk.ULTIMA))], thrower=seat)
