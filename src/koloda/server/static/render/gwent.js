@@ -107,7 +107,13 @@ function factionName(deck, lang) {
 
 function actionLabel(text, lang, seatName) {
   const w = W[lang];
-  const names = (list) => list.split(",").map((c) => nameOf(c, lang)).join(", ");
+  const suitName = (suit) => (SUITS[suit] ? SUITS[suit][lang] : suit);
+  const cardWithSuit = (token) => {
+    const [inst, suit] = token.split(":");
+    return suit ? `${nameOf(inst, lang)} (${suitName(suit)})` : nameOf(inst, lang);
+  };
+  const names = (list) => list.split(",")
+    .map((c) => c.split("+").map(cardWithSuit).join(` ${w.with_decoy} `)).join(", ");
   const parts = text.split(" ");
   switch (parts[0]) {
     case "deck":
