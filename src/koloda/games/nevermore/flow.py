@@ -2,7 +2,8 @@
 
 A round is a queue of tasks (:class:`~.state.Task`)::
 
-    round → window(draft) → pass 1 → pass 2 → pass 3 → final → conspiracy
+    round → window(draft) → pass 1 → window(pass1) → pass 2 → window(pass2) → pass 3
+          → final → conspiracy
           → [flip i → window(gap i) → commit i → (resolution tasks)] × 4
           → window(skulk) → skulking → window(end) → end
 
@@ -193,7 +194,8 @@ def t_round(s: NevermoreState, t: Task) -> None:
 
 def round_tasks(start: str) -> list[Task]:
     """The declared flow of a round, from the draft or from the reveal phase."""
-    flow = [Task("window", tag="draft"), Task("pass", amount=1), Task("pass", amount=2),
+    flow = [Task("window", tag="draft"), Task("pass", amount=1), Task("window", tag="pass1"),
+            Task("pass", amount=2), Task("window", tag="pass2"),
             Task("pass", amount=3)] if start == "draft" else []
     flow += [Task("final"), Task("conspiracy")]
     for i in range(4):
@@ -211,14 +213,26 @@ def direction_name(d: int) -> str:
 def t_window(s: NevermoreState, t: Task) -> None:
     """A magic window: every player holding magic decides at once (play one card or done);
     the cards resolve in tie order, then the window opens again for those who played
-    (``amount``: the seats still in the window as bits, 0 for everyone)."""
+    (``amount``: the seats still in the window as bits, 0 for everyone).
+
+    The windows between two draft passes (``pass1``, ``pass2``) take Play Any Time cards only;
+    they open only when the game's magic set has such cards and ``anytime_in_draft`` is on. As
+    in every window, each player holding magic is asked (whether they hold an anytime card is
+    not revealed by being asked)."""
     if s.options.magic == "none":
+        return
+    if t.tag in DRAFT_PASS_WINDOWS and not (s.options.anytime_in_draft
+                                            and s.magic_set.has_anytime):
         return
     seats = [p for p in range(s.players) if s.magic[p] and (not t.amount or t.amount >> p & 1)]
     if not seats:
         return
     s.window = t.tag
     ask(s, Stage.MAGIC, seats)
+
+
+#: The windows between two draft passes (Play Any Time cards only).
+DRAFT_PASS_WINDOWS = frozenset({"pass1", "pass2"})
 
 
 def window_timings(s: NevermoreState, window: str) -> frozenset[str]:

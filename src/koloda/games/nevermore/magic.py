@@ -7,8 +7,8 @@ load their own set with :func:`load_magic_set` (the format is documented in
 
 A card has a *timing* (когда разыгрывать):
 
-- ``"anytime"``: «Разыграть в любое время», at every magic window and in reply to a blow that
-  would turn its holder into a raven;
+- ``"anytime"``: «Разыграть в любое время», at every magic window (the windows between two
+  draft passes included) and in reply to a blow that would turn its holder into a raven;
 - ``"draft"``: during the draft (the window before the first pass);
 - ``"before:STEP"`` / ``"after:STEP"``: around a step, STEP one of attack, healing, radiance,
   victory, skulking;
@@ -180,6 +180,11 @@ class MagicSet:
     def card(self, card_id: int) -> MagicCard:
         """The kind of a magic card instance; raises KeyError for an unknown id."""
         return self.kinds[self.kind_of[card_id]]
+
+    @property
+    def has_anytime(self) -> bool:
+        """Whether the set has a Play Any Time card (public: the set is known to all)."""
+        return any(k.timing == "anytime" for k in self.kinds)
 
     def ids(self, deck: Deck) -> tuple[int, ...]:
         return self.light_ids if deck == Deck.LIGHT else self.shadow_ids

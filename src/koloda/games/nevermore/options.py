@@ -29,6 +29,11 @@ class NevermoreOptions:
                                    "a blow that would make them a raven, any blow, or never",
                                 ru="Когда можно ответить на повреждение картой «в любое время»: "
                                    "на удар, превращающий в ворона, на любой удар или никогда")
+    anytime_in_draft: bool = option(True,
+                                    en="Play Any Time cards may also be played between two "
+                                       "draft passes (a magic window after passes 1 and 2)",
+                                    ru="Карты «в любое время» можно играть и между "
+                                       "передачами карт (окно магии после 1-й и 2-й передачи)")
     healing_bonus: str = option("at_full", choices=("at_full", "any"),
                                 en="Healing bonus (1 VP): healing of 3 or more while already at "
                                    "the maximum health, or any healing of 3 or more",

@@ -19,7 +19,14 @@ from koloda.engine.rng import Rng
 from koloda.engine.state import Action, GameState, Result
 from koloda.games.nevermore import actions as A
 from koloda.games.nevermore.cards import SUITS, TOKEN_SUITS, Suit, count_suit, suit_of
-from koloda.games.nevermore.magic import Damage, MagicSet, Target, needs_target
+from koloda.games.nevermore.magic import (
+    Damage,
+    DiscardSuit,
+    MagicSet,
+    PassHands,
+    Target,
+    needs_target,
+)
 from koloda.games.nevermore.options import NevermoreOptions
 
 #: A resolution token's text → its suit (faster than calling the enum).
@@ -190,8 +197,14 @@ class NevermoreState(GameState):
 
             allowed = window_timings(self, self.window)
         ms = self.magic_set
-        return [m for m in sorted(self.magic[seat])
-                if ms.card(m).timing != "suit" and ms.card(m).playable_in(allowed)]
+        out = [m for m in sorted(self.magic[seat])
+               if ms.card(m).timing != "suit" and ms.card(m).playable_in(allowed)]
+        if self.pass_no > 0:
+            # between two draft passes the hands must stay five cards each and every card one
+            # pass along: no forced pass of whole hands, no discarding a suit
+            out = [m for m in out if not any(isinstance(v, PassHands | DiscardSuit)
+                                             for v in self.effect_for(seat, m))]
+        return out
 
     def effect_for(self, seat: int, card: int) -> tuple[Any, ...]:
         kind = self.magic_set.card(card)
