@@ -201,3 +201,9 @@ def test_a_witness_sees_the_table_and_no_hand(lang):
             for c in state.observe(seat)["you"]["hand"]:
                 if c["id"] not in visible:
                     assert not labelled(text, card_label(c["id"])), (when, c)
+
+
+def test_the_windows_between_draft_passes_are_named() -> None:
+    r = renderer()
+    assert r._window({"window": "pass1"}) == "after pass 1"
+    assert renderer(Lang.ru)._window({"window": "pass2"}) == "после 2-й передачи"

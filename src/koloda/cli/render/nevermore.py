@@ -49,6 +49,8 @@ WORDS: dict[str, tuple[str, str]] = {
                      "Раскрытие «{suit}»: все выкладывают карты этой масти одновременно"),
     "stage_magic": ("Magic window {when}", "Окно магии {when}"),
     "when_draft": ("before the draft", "перед драфтом"),
+    "when_pass1": ("after pass 1", "после 1-й передачи"),
+    "when_pass2": ("after pass 2", "после 2-й передачи"),
     "when_gap": ("before {suit}", "перед «{suit}»"),
     "when_gap_after": ("after {prev}, before {suit}", "после «{prev}», перед «{suit}»"),
     "when_skulk": ("before the skulking ravens", "перед скрытыми воронами"),
