@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console, RenderableType
 
 from koloda.cli.i18n import Lang
+from koloda.cli.play import Terminal
 from koloda.cli.render import renderer_for
 from koloda.engine import GameState, Rng, get_spec, load_game
 from koloda.play import SeatView, Table
@@ -51,3 +52,10 @@ def random_positions(game: str, players: int, seed: int, marks: set[int],
             yield f"after {n}", state.clone()
     assert state.is_terminal
     yield "end", state
+
+
+def turn_screen(renderer: Any, view: SeatView) -> str:
+    """What the terminal shows a seat whose turn it is, as plain text."""
+    buf = io.StringIO()
+    Terminal(Console(file=buf, width=WIDTH, color_system=None), renderer).show(view)
+    return buf.getvalue()

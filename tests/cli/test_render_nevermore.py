@@ -3,24 +3,21 @@ key facts shown, nothing of another seat's hand."""
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from rich.cells import cell_len
-from rich.console import Console
 
 from koloda.cli.i18n import Lang
-from koloda.cli.play import Terminal
 from koloda.cli.render.nevermore import NevermoreRenderer
 from koloda.engine import GameState, load_game
 from koloda.games.nevermore.cards import card_label
 from koloda.play import SeatView
 
 from .conftest import invoke
-from .render_helpers import WIDTH, random_positions, render, renderer_of
+from .render_helpers import WIDTH, random_positions, render, renderer_of, turn_screen
 from .render_helpers import view_of as view_of_game
 
 
@@ -110,9 +107,7 @@ def test_the_turn_screen_lists_numbered_actions_with_their_text(lang):
             continue
         seat = state.to_act[0]
         view = view_of(state, seat)
-        buf = io.StringIO()
-        Terminal(Console(file=buf, width=WIDTH, color_system=None), r).show(view)
-        out = buf.getvalue()
+        out = turn_screen(r, view)
         for i, action in enumerate(view.legal, start=1):
             label = r.action_label(action, view)
             assert label.startswith(str(action))
