@@ -129,6 +129,11 @@ class GameState(ABC):
         None when the game does not take part in that check."""
         return None
 
+    def idle_reason(self, seat: int) -> str | None:
+        """Why ``seat``, which is not in ``to_act`` of a game not over, does not act now (added
+        to the refusal), or None. Games override it to say more than the kernel can."""
+        return None
+
     def determinize(self, seat: int, rng: Rng) -> Self:
         """What a search bot of ``seat`` may receive: :meth:`resample`, with the record of
         what the seat did not see removed (events limited to the seat's log, history emptied),
@@ -159,7 +164,9 @@ class GameState(ABC):
         if self.is_terminal:
             raise IllegalAction("the game is over", seat=seat, action=action)
         if seat not in self.to_act:
-            raise IllegalAction("it is not this seat's turn to act", seat=seat, action=action)
+            why = self.idle_reason(seat)
+            text = "it is not this seat's turn to act" + (f": {why}" if why else "")
+            raise IllegalAction(text, seat=seat, action=action)
         reason = self.check(seat, action)
         if reason is not None:
             raise IllegalAction(reason, seat=seat, action=action)

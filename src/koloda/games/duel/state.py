@@ -24,7 +24,6 @@ from koloda.engine import (
     Action,
     Audience,
     GameState,
-    IllegalAction,
     Result,
     Rng,
 )
@@ -303,15 +302,7 @@ class DuelState(GameState):
                     out.append(_play(card, show, True))
         return out
 
-    def apply(self, seat: int, action: Action) -> None:
-        """The kernel's checked path, telling a seat that must not act now why not."""
-        if (isinstance(seat, int) and not isinstance(seat, bool) and seat in SEATS
-                and not self.is_terminal and seat not in self.to_act):
-            raise IllegalAction(f"it is not this seat's turn to act: {self._waiting(seat)}",
-                                seat=seat, action=action)
-        super().apply(seat, action)
-
-    def _waiting(self, seat: int) -> str:
+    def idle_reason(self, seat: int) -> str | None:
         """Why ``seat`` (not in ``to_act``, the duel not over) does not act now."""
         other = 1 - seat
         if self.phase == Phase.CHOOSE_HAND:
