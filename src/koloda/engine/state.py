@@ -159,6 +159,13 @@ class GameState(ABC):
 
         Raises :class:`IllegalAction` saying why, with the state unchanged.
         """
+        self.verify(seat, action)
+        self._apply(seat, action)
+        self.history.append((seat, str(action)))
+
+    def verify(self, seat: int, action: Action) -> None:
+        """Raise :class:`IllegalAction` saying why ``action`` is illegal for ``seat`` now;
+        return quietly when :meth:`apply` would accept it. Changes nothing."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat!r} at this table", action=action)
         if self.is_terminal:
@@ -170,8 +177,6 @@ class GameState(ABC):
         reason = self.check(seat, action)
         if reason is not None:
             raise IllegalAction(reason, seat=seat, action=action)
-        self._apply(seat, action)
-        self.history.append((seat, str(action)))
 
     def apply_unchecked(self, seat: int, action: Action) -> None:
         """The fast path for search and playouts: no validation, no history. The caller

@@ -323,14 +323,10 @@ class Room:
 
     def check(self, seat: int, action: Action) -> None:
         """Refuse an illegal action (the engine's own checks, without changing anything)."""
-        state = self.state
-        if state.is_terminal:
-            raise ClientError("illegal_action", "the game is over")
-        if seat not in state.to_act:
-            raise ClientError("illegal_action", "it is not your turn to act")
-        reason = state.check(seat, action)
-        if reason is not None:
-            raise ClientError("illegal_action", f"{action}: {reason}")
+        try:
+            self.state.verify(seat, action)
+        except IllegalAction as e:
+            raise ClientError("illegal_action", f"{action}: {e.reason}") from None
 
     async def act(self, seat: int, text: Any, version: Any) -> int:
         """Validate, store, apply and announce one action of ``seat``; returns the new version.
