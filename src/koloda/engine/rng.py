@@ -15,7 +15,10 @@ from koloda.engine.errors import InvalidData
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
+_MASK = _TWO64 - 1
+# The rejection limit of randbelow(n), the largest multiple of n up to 2**64, for small n.
+_LIMITS = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(1024))
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -61,12 +64,18 @@ class Rng:
             if not isinstance(value, int) or not 0 <= value < n:
                 raise InvalidData(f"forced outcome {value!r} is not a number in [0, {n})")
             return value
-        # Rejection sampling keeps the result exactly uniform.
-        limit = (1 << 64) - ((1 << 64) % n)
+        # SplitMix64 inlined (the hot path of every playout); rejection sampling keeps the
+        # result exactly uniform: draws at or above the largest multiple of n are redrawn.
+        limit = _LIMITS[n] if n < 1024 else _TWO64 - _TWO64 % n
+        state = self.state
         while True:
-            x = self._next64()
-            if x < limit:
-                return x % n
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def roll(self, sides: int = 6) -> int:
         """A die roll, 1..sides."""
@@ -87,9 +96,26 @@ class Rng:
                 )
             items[:] = [items[i] for i in perm]
             return
+        if self.forced:  # forced single outcomes are consumed one draw at a time
+            for i in range(len(items) - 1, 0, -1):
+                j = self.randbelow(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        # Fisher-Yates with the generator inlined: the same draws as ``randbelow(i + 1)``.
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < 1024 else _TWO64 - _TWO64 % n
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A shuffled copy."""
