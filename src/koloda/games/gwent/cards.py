@@ -201,3 +201,53 @@ def info(instance: str) -> CardInfo:
 
 def card_id_of(instance: str) -> str:
     return instance.partition("#")[0]
+
+
+class Facts:
+    """What the rules ask of a card in play, read once per card instance (the hot paths of the
+    listing of plays, of laying cards and of throw-ins read these attributes instead of
+    calling :func:`info` and :meth:`CardInfo.has`)."""
+
+    __slots__ = ("agile", "bard", "bond", "cover_class", "decoyable", "group", "grouped",
+                 "info", "is_decoy", "layable", "medic", "play_suits", "scorch", "specialist",
+                 "spy", "strength", "suit_names", "suits", "trump", "ultima", "unit", "value")
+
+    def __init__(self, c: CardInfo) -> None:
+        self.info = c
+        self.unit = c.unit
+        self.medic = c.has(Perk.MEDIC)
+        self.spy = c.has(Perk.SPY)
+        #: a card with a value to lay: not a medic or a spy, not «Чучело» or «Казнь»
+        self.layable = c.unit and not self.medic and not self.spy
+        self.grouped = c.grouped
+        self.group = c.group
+        self.bond = c.has(Perk.BOND)
+        self.agile = c.agile
+        self.suits = c.suits
+        self.suit_names = tuple(s.value for s in c.suits)
+        #: the suits to lay it as: an agile card either of its two, else "" (its own)
+        self.play_suits = self.suit_names if c.agile else ("",)
+        self.trump = c.trump
+        self.ultima = c.has(Perk.ULTIMA)
+        #: «Чучело» may go with it (not a spy, an ultima or a trump)
+        self.decoyable = not (self.spy or self.ultima or c.trump)
+        self.is_decoy = c.has(Perk.DECOY)
+        self.scorch = c.has(Perk.SCORCH)
+        self.specialist = c.has(Perk.SPECIALIST)
+        self.bard = c.has(Perk.BARD)
+        self.strength = c.strength
+        self.value = c.value
+        #: which open cards it may cover: 0 ordinary ones, 1 also trumps, 2 every one (ultima)
+        self.cover_class = 2 if self.ultima else 1 if c.trump else 0
+
+
+#: Facts by card instance, filled on first use (see :func:`facts`).
+FACTS: dict[str, Facts] = {}
+
+
+def facts(instance: str) -> Facts:
+    """The :class:`Facts` of a card in play."""
+    found = FACTS.get(instance)
+    if found is None:
+        found = FACTS[instance] = Facts(info(instance))
+    return found

@@ -15,12 +15,11 @@ At the end, what is open is recorded as damage («записывает себе 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
 from typing import TYPE_CHECKING
 
-from koloda.engine import Action
+from koloda.engine import Action, Rng
 from koloda.games.gwent.actions import SUITS, EndAction, NameSuit, Pass, Play
-from koloda.games.gwent.cards import Perk, Suit, info
+from koloda.games.gwent.cards import FACTS, Suit, facts
 from koloda.games.gwent.events import (
     GwentBardCovered,
     GwentCardPlaced,
@@ -34,50 +33,33 @@ from koloda.games.gwent.events import (
 from koloda.games.gwent.model import ATT, DEF, Exchange
 from koloda.games.gwent.options import BOTH, CARD, NEXT_CARD, THROWER
 from koloda.games.gwent.perks import (
-    can_cover,
-    can_decoy,
     hand_decoy,
     medic_actions,
     open_suit,
-    placed_value,
     scorch_actions,
     specialist_executes,
     spy_actions,
     use_bard,
+    value_of,
 )
-from koloda.games.gwent.table import Stack, closed, cover_layer, lead_layer
+from koloda.games.gwent.table import EPS, Stack, closed, cover_layer, lead_layer
+from koloda.games.gwent.throwins import open_window
+from koloda.games.gwent.turns import after_exchange
 
 if TYPE_CHECKING:
     from koloda.games.gwent.state import GwentState
 
 
-@cache
 def layable(cid: str) -> bool:
     """A card with a value to lay: not a medic or a spy (they count 0 and act on their own),
     not «Чучело» or «Казнь»."""
-    c = info(cid)
-    return c.unit and not c.has(Perk.MEDIC) and not c.has(Perk.SPY)
+    return facts(cid).layable
 
 
 def points_at_stake(ex: Exchange) -> int:
     """The action points the action being laid may spend: 2 for a defender spending both at
     once («может потратить два очка действия сразу»), otherwise 1."""
     return max(1, ex.max_units // max(1, ex.limit))
-
-
-def _lead_allowed(ex: Exchange) -> bool:
-    """One card in attack per action point (the rest of a forced group aside)."""
-    return bool(ex.pending) or not ex.acting or ex.leads < points_at_stake(ex)
-
-
-@cache
-def _facts(cid: str) -> tuple[bool, bool, str, tuple[str, ...], bool]:
-    """Per-card facts the listing of plays asks for, computed once per card id: layable,
-    grouped, group, the suits to lay it as (an agile card either of its two, else ""), and
-    whether «Чучело» may go with it."""
-    c = info(cid)
-    suits = tuple(s.value for s in c.suits) if c.agile else ("",)
-    return layable(cid), c.grouped, c.group, suits, can_decoy(c)
 
 
 #: Play values are immutable: one instance per (card, target, suit, decoy), built once.
@@ -92,59 +74,168 @@ def _play(cid: str, target: int, suit: str = "", decoy: str = "") -> Play:
     return found
 
 
+#: One entry of the listing of plays: a card, the stacks it may go on (-1: in attack), the
+#: suits it may be laid as ("": its own) and the decoys it may go with ("": none); the plays
+#: are every (target, suit, decoy) of it, in that order.
+Entry = tuple[str, list[int], tuple[str, ...], tuple[str, ...]]
+
+_NO_DECOY = ("",)
+_LEAD_ONLY = [-1]
+
+
+def play_entries(st: GwentState, seat: int, ex: Exchange, side: int, *,
+                 first: bool = False) -> list[Entry]:
+    """The cards ``seat`` may lay now, grouped by card (see :data:`Entry`), in the order of
+    the listing; with ``first``: only the first entry, to learn whether there is any."""
+    hand = st.hands[seat]
+    pending = ex.pending
+    if pending:
+        pool = pending
+    elif ex.acting and ex.units >= ex.max_units:
+        return []
+    else:
+        pool = hand
+    table = FACTS
+    if not ex.opened:
+        for cid in hand:
+            f = table.get(cid) or facts(cid)
+            if f.layable:
+                break
+        else:
+            # nothing with a value to lay: the opening card is laid blank
+            return [(cid, _LEAD_ONLY, _NO_DECOY, _NO_DECOY) for cid in pool[:1 if first else None]]
+    decoy = "" if ex.decoy_used else hand_decoy(hand)
+    # one card in attack per action point (the rest of a forced group aside)
+    lead = bool(pending) or not ex.acting or ex.leads < points_at_stake(ex)
+    if ex.opened:
+        # the open cards pressing on the side, by what may cover them (perks.can_cover): an
+        # ordinary card only ordinary ones, a trump also trumps, an ultima every one
+        plain: list[int] = []
+        trumps: list[int] = []
+        every: list[int] = []
+        for s in ex.stacks:
+            top = s.layers[-1]
+            if top.damage > EPS and top.side != side:
+                every.append(s.id)
+                if not top.ultima:
+                    trumps.append(s.id)
+                    if not top.trump:
+                        plain.append(s.id)
+        if lead:
+            plain.append(-1)
+            trumps.append(-1)
+            every.append(-1)
+        by_class = (plain, trumps, every)
+    elif lead:
+        by_class = (_LEAD_ONLY, _LEAD_ONLY, _LEAD_ONLY)
+    else:
+        return []
+    out: list[Entry] = []
+    seen: set[str] = set()
+    for cid in pool:
+        f = table.get(cid) or facts(cid)
+        if not f.layable:
+            continue
+        if f.grouped:
+            group = f.group
+            if not pending:
+                if group in seen:
+                    continue
+                # the group's first card by id (as the hand is shown) stands for the group
+                cid = min(o for o in hand if (table.get(o) or facts(o)).group == group)
+                f = table.get(cid) or facts(cid)
+            seen.add(group)
+        targets = by_class[f.cover_class]
+        if not targets:
+            continue
+        out.append((cid, targets, f.play_suits,
+                    ("", decoy) if decoy and f.decoyable else _NO_DECOY))
+        if first:
+            return out
+    return out
+
+
+def count_plays(entries: list[Entry]) -> int:
+    return sum(len(t) * len(s) * len(d) for _, t, s, d in entries)
+
+
+def nth_play(entries: list[Entry], k: int) -> Play:
+    """The ``k``-th play of the listing made of ``entries`` (0-based)."""
+    for cid, targets, suits, decoys in entries:
+        per_target = len(suits) * len(decoys)
+        n = len(targets) * per_target
+        if k < n:
+            t, rest = divmod(k, per_target)
+            s, d = divmod(rest, len(decoys))
+            return _play(cid, targets[t], suits[s], decoys[d])
+        k -= n
+    raise IndexError("no such play")
+
+
 def plays(st: GwentState, seat: int, ex: Exchange, side: int, *,
           first: bool = False) -> list[Play]:
     """The cards ``seat`` may lay now, each on each stack it may cover or in attack (with
     ``first``: only the first of them, to learn whether there is any)."""
-    hand = st.hands[seat]
-    pool = ex.pending if ex.pending else hand
-    if ex.acting and not ex.pending and ex.units >= ex.max_units:
-        return []
+    entries = play_entries(st, seat, ex, side, first=first)
+    if first:
+        return [nth_play(entries, 0)] if entries else []
     out: list[Play] = []
-    if not ex.opened and not any(layable(cid) for cid in hand):
-        # nothing with a value to lay: the opening card is laid blank
-        return [_play(cid, -1) for cid in pool[:1 if first else None]]
-    decoy = "" if ex.decoy_used else hand_decoy(hand)
-    tops = [(s.id, s.top) for s in ex.pressing(side)] if ex.opened else []
-    lead = _lead_allowed(ex)
-    seen: set[str] = set()
-    for cid in pool:
-        can_lay, grouped, group, suits, decoyable = _facts(cid)
-        if not can_lay:
-            continue
-        if not ex.pending and grouped:
-            if group in seen:
-                continue
-            # the group's first card by id (as the hand is shown) stands for the group
-            cid = min(o for o in hand if _facts(o)[2] == group)
-            can_lay, grouped, group, suits, decoyable = _facts(cid)
-        seen.add(group)
-        c = info(cid)
-        targets = [sid for sid, top in tops if can_cover(c, top)]
-        if lead:
-            targets.append(-1)
-        decoys = ("", decoy) if decoy and decoyable else ("",)
+    known = _PLAYS
+    for cid, targets, suits, decoys in entries:
         for t in targets:
             for su in suits:
                 for d in decoys:
-                    play = _PLAYS.get((cid, t, su, d))
+                    play = known.get((cid, t, su, d))
                     out.append(_play(cid, t, su, d) if play is None else play)
-                    if first:
-                        return out
     return out
 
 
 def name_actions(ex: Exchange, side: int) -> list[NameSuit]:
     """«Назначить масть»: the owner of open cards of several suits may name one for all of
     them; if he has not, the opponent may name one of those on the table."""
+    named = ex.named
+    if named[0] and named[1]:
+        return []
+    open_suits: tuple[set[str], set[str]] = (set(), set())
+    for s in ex.stacks:
+        top = s.layers[-1]
+        if top.damage > EPS:
+            open_suits[top.side].add(top.suit)
     out: list[NameSuit] = []
     for named_side in (side, 1 - side):
-        if ex.named[named_side]:
+        if named[named_side]:
             continue
-        suits = {s.top.suit.value for s in ex.stacks if s.open and s.top.side == named_side}
+        suits = open_suits[named_side]
         if len(suits) >= 2:
-            out.extend(NameSuit(named_side, su) for su in SUITS if su in suits)
+            out.extend(_name(named_side, su) for su in SUITS if su in suits)
     return out
+
+
+_NAMES: dict[tuple[int, str], NameSuit] = {}
+
+
+def _name(side: int, suit: str) -> NameSuit:
+    found = _NAMES.get((side, suit))
+    if found is None:
+        found = _NAMES[side, suit] = NameSuit(side, suit)
+    return found
+
+
+_END = EndAction()
+_PASS = Pass()
+
+
+def _perk_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Action]:
+    """Medics, spies and «Казнь» played on their own (only in an opened exchange)."""
+    table = FACTS
+    for cid in st.hands[seat]:
+        f = table.get(cid) or facts(cid)
+        if f.medic or f.spy or f.scorch:
+            break
+    else:
+        return []
+    return [*medic_actions(st, seat), *spy_actions(st, seat, ex, side),
+            *scorch_actions(st, seat, ex, side)]
 
 
 def legal(st: GwentState, seat: int) -> list[Action]:
@@ -155,17 +246,43 @@ def legal(st: GwentState, seat: int) -> list[Action]:
     if ex.pending:
         return list(plays(st, seat, ex, side))
     if ex.acting:
-        return [EndAction(), *plays(st, seat, ex, side)]
+        return [_END, *plays(st, seat, ex, side)]
     out: list[Action] = []
     if ex.opened:
-        out.append(Pass())
+        out.append(_PASS)
     out.extend(name_actions(ex, side))
     out.extend(plays(st, seat, ex, side))
     if ex.opened:
-        out.extend(medic_actions(st, seat))
-        out.extend(spy_actions(st, seat, ex, side))
-        out.extend(scorch_actions(st, seat, ex, side))
+        out.extend(_perk_actions(st, seat, ex, side))
     return out
+
+
+def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
+    """``legal(st, seat)[rng.randbelow(len(legal(st, seat)))]`` without building the plays
+    that are not drawn: the same draw from the same generator, the same action."""
+    ex = st.exchange
+    assert ex is not None
+    side = ex.side_of(seat)
+    entries = play_entries(st, seat, ex, side)
+    n_plays = count_plays(entries)
+    head: list[Action]
+    tail: list[Action] = []
+    if ex.pending:
+        head = []
+    elif ex.acting:
+        head = [_END]
+    else:
+        head = [_PASS] if ex.opened else []
+        head.extend(name_actions(ex, side))
+        if ex.opened:
+            tail = _perk_actions(st, seat, ex, side)
+    k = rng.randbelow(len(head) + n_plays + len(tail))
+    if k < len(head):
+        return head[k]
+    k -= len(head)
+    if k < n_plays:
+        return nth_play(entries, k)
+    return tail[k - n_plays]
 
 
 def start_action(ex: Exchange, side: int) -> None:
@@ -178,40 +295,49 @@ def start_action(ex: Exchange, side: int) -> None:
     ex.max_units = ex.limit * max(1, both)
 
 
+_SUIT = {s.value: s for s in Suit}
+
+
 def apply_play(st: GwentState, seat: int, action: Play) -> None:
     ex = st.exchange
     assert ex is not None
     side = ex.side_of(seat)
-    c = info(action.card)
+    cid = action.card
+    f = FACTS.get(cid) or facts(cid)
+    c = f.info
     if not ex.acting:
         start_action(ex, side)
-    if action.card in ex.pending:
-        ex.pending.remove(action.card)
+    if cid in ex.pending:
+        ex.pending.remove(cid)
         mult = ex.group_mult
     else:
         ex.units += 1
-        members = [o for o in st.hands[seat]
-                   if o != action.card and c.grouped and info(o).group == c.group]
+        if f.grouped:
+            group = f.group
+            members = [o for o in st.hands[seat] if o != cid and facts(o).group == group]
+        else:
+            members = []
         ex.pending = members
-        mult = 1 + len(members) if c.has(Perk.BOND) else 1
+        mult = 1 + len(members) if f.bond else 1
         ex.group_mult = mult
         if action.target < 0:
             ex.leads += 1
-    st.take_from_hand(seat, action.card)
-    cards: tuple[str, ...] = (action.card,)
+    st.take_from_hand(seat, cid)
+    cards: tuple[str, ...] = (cid,)
     if action.decoy:
         st.take_from_hand(seat, action.decoy)
         ex.decoy_used = True
-        cards = (action.card, action.decoy)
-    suit = Suit(action.suit) if action.suit else (c.suits[0] if c.suits else Suit.CLOSE)
+        cards = (cid, action.decoy)
+    suit = _SUIT[action.suit] if action.suit else (f.suits[0] if f.suits else Suit.CLOSE)
     lead = action.target < 0
     bard_seat = -1
-    value = placed_value(ex, seat, c, lead=lead, mult=mult, decoy=bool(action.decoy))
-    use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
+    value = value_of(ex, seat, f, lead, mult, bool(action.decoy))
+    if ex.bard:
+        use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
     if lead:
         stack = Stack(ex.next_id, [lead_layer(cards, seat=seat, side=side, value=value,
-                                              printed=c.strength, suit=suit, trump=c.trump,
-                                              ultima=c.has(Perk.ULTIMA))])
+                                              printed=f.strength, suit=suit, trump=f.trump,
+                                              ultima=f.ultima)])
         ex.next_id += 1
         ex.stacks.append(stack)
         ex.opened = True
@@ -220,19 +346,19 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         assert found is not None
         stack = found
         top = stack.top
-        if c.has(Perk.ULTIMA):
+        if f.ultima:
             stack.layers.append(cover_layer(top, cards, seat=seat, side=side, value=value,
-                                            printed=c.strength, suit=suit, cross=1.0,
-                                            named=None, trump=c.trump))
-            st.events.append(GwentZeroed(seat, action.card))
+                                            printed=f.strength, suit=suit, cross=1.0,
+                                            named=None, trump=f.trump))
+            st.events.append(GwentZeroed(seat, cid))
             ex.zero = True
             _finish_action(st, ex, side)
             return
         agile_both = st.options.agile_open == BOTH
-        if specialist_executes(ex, c, suit, top, agile_both=agile_both):
+        if f.specialist and specialist_executes(ex, c, suit, top, agile_both=agile_both):
             executed = stack.layers.pop()
             st.discards[executed.seat].extend(executed.cards)
-            st.events.append(GwentExecuted(seat, executed.open_card, action.card))
+            st.events.append(GwentExecuted(seat, executed.open_card, cid))
             if st.options.specialist_zero == CARD:
                 # the specialist stays on the stack, closed, losing its value
                 if stack.layers:
@@ -241,44 +367,45 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
                 else:
                     stack.layers.append(lead_layer(cards, seat=seat, side=side, value=0.0,
                                                    printed=0, suit=suit))
-                st.events.append(GwentCardPlaced(seat, action.card, stack.id, False, 0.0, 0.0,
+                st.events.append(GwentCardPlaced(seat, cid, stack.id, False, 0.0, 0.0,
                                                  1 - stack.top.side))
                 if not ex.pending and (ex.units >= ex.max_units
-                                       or not plays(st, seat, ex, side, first=True)):
+                                       or not play_entries(st, seat, ex, side, first=True)):
                     _finish_action(st, ex, side)
                 return
             if not stack.layers:
                 ex.stacks.remove(stack)
             st.discards[seat].extend(cards)
-            st.events.append(GwentZeroed(seat, action.card))
+            st.events.append(GwentZeroed(seat, cid))
             ex.zero = True
             _finish_action(st, ex, side)
             return
-        if c.trump:
+        if f.trump:
             cancelled = []
             for other in ex.pressing(side):
                 if other is not stack and not other.top.trump and not other.top.ultima:
-                    if info(other.top.open_card).has(Perk.BARD):
+                    if facts(other.top.open_card).bard:
                         bard_seat = other.top.owner  # «вслед за закрытым Бардом»
                     other.layers[-1] = closed(other.top)
                     cancelled.append(other.id)
             if cancelled or not top.trump:
                 st.events.append(GwentTrumpCancelled(seat, (stack.id, *cancelled)))
-        bard_open = info(top.open_card).has(Perk.BARD)
-        new = cover_layer(top, cards, seat=seat, side=side, value=value, printed=c.strength,
+        bard_open = facts(top.open_card).bard
+        new = cover_layer(top, cards, seat=seat, side=side, value=value, printed=f.strength,
                           suit=suit, cross=st.options.cross_suit_value,
                           named=open_suit(ex, top, suit, agile_both=agile_both),
-                          trump=c.trump)
+                          trump=f.trump)
         stack.layers.append(new)
         if bard_open and (new.side == side or new.damage == 0) and top.owner not in ex.bard:
             bard_seat = top.owner
     top = stack.top
-    st.events.append(GwentCardPlaced(seat, action.card, stack.id, lead, value, top.damage,
+    st.events.append(GwentCardPlaced(seat, cid, stack.id, lead, value, top.damage,
                                      1 - top.side))
     if bard_seat >= 0 and bard_seat not in ex.bard:
         ex.bard.append(bard_seat)
         st.events.append(GwentBardCovered(bard_seat))
-    if not ex.pending and (ex.units >= ex.max_units or not plays(st, seat, ex, side, first=True)):
+    if not ex.pending and (ex.units >= ex.max_units
+                           or not play_entries(st, seat, ex, side, first=True)):
         _finish_action(st, ex, side)
 
 
@@ -323,8 +450,6 @@ def _finish_action(st: GwentState, ex: Exchange, side: int) -> None:
 def after_action(st: GwentState, ex: Exchange, side: int) -> None:
     """Pass the turn (the other side if it has points left), open a throw-in window, or end
     the exchange."""
-    from koloda.games.gwent.throwins import open_window
-
     if ex.zero:
         end_exchange(st)
         return
@@ -344,8 +469,6 @@ def after_action(st: GwentState, ex: Exchange, side: int) -> None:
 
 def end_exchange(st: GwentState) -> None:
     """Record what is open as damage, send the table to the discards, and go on."""
-    from koloda.games.gwent.turns import after_exchange
-
     ex = st.exchange
     assert ex is not None
     damage = [0.0] * st.players

@@ -5,12 +5,11 @@ never on trumps («к козырным картам могут быть прим
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
 from koloda.games.gwent.actions import Medic, Scorch, Spy
-from koloda.games.gwent.cards import CardInfo, Perk, Suit, info
+from koloda.games.gwent.cards import FACTS, CardInfo, Facts, Perk, Suit, facts, info
 from koloda.games.gwent.events import (
     GwentCardPlaced,
     GwentExecuted,
@@ -40,14 +39,19 @@ def placed_value(ex: Exchange, seat: int, c: CardInfo, *, lead: bool, mult: int,
     >>> placed_value(Exchange(0, 1, 1), 0, card("nr_catapult"), lead=True, mult=2, decoy=False)
     16.0
     """
-    if c.has(Perk.ULTIMA):
-        return float(c.value)
-    v = c.value * mult
-    if c.has(Perk.SPECIALIST) and lead:
+    return value_of(ex, seat, facts(c.id), lead, mult, decoy)
+
+
+def value_of(ex: Exchange, seat: int, f: Facts, lead: bool, mult: int, decoy: bool) -> float:
+    """:func:`placed_value` of a card by its :class:`Facts`."""
+    if f.ultima:
+        return float(f.value)
+    v = f.value * mult
+    if lead and f.specialist:
         v *= 2
     if decoy:
         v *= 2
-    if seat in ex.bard and not c.trump:
+    if ex.bard and seat in ex.bard and not f.trump:
         v *= 2
     return float(v)
 
@@ -98,15 +102,11 @@ def can_decoy(c: CardInfo) -> bool:
     return not (c.has(Perk.SPY) or c.has(Perk.ULTIMA) or c.trump)
 
 
-@cache
-def _is_decoy(cid: str) -> bool:
-    return info(cid).has(Perk.DECOY)
-
-
 def hand_decoy(hand: list[str]) -> str:
     """The first «Чучело» of the hand, or ""."""
+    table = FACTS
     for cid in hand:
-        if _is_decoy(cid):
+        if (table.get(cid) or facts(cid)).is_decoy:
             return cid
     return ""
 
@@ -155,9 +155,9 @@ def medic_actions(st: GwentState, seat: int) -> list[Medic]:
     decoy = hand_decoy(hand)
     out: list[Medic] = []
     for cid in hand:
-        c = info(cid)
-        if not c.has(Perk.MEDIC):
+        if not facts(cid).medic:
             continue
+        c = info(cid)
         groups = revivable_groups(st, seat, c)
         for g in groups:
             out.extend(Medic(cid, (g[0],), "", suits) for suits in _revive_suits(st, [g]))
@@ -225,7 +225,7 @@ def spy_turnable(ex: Exchange, side: int, spy: CardInfo) -> list[int]:
 
 def spy_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Spy]:
     return [Spy(cid) for cid in st.hands[seat]
-            if info(cid).has(Perk.SPY) and spy_turnable(ex, side, info(cid))]
+            if facts(cid).spy and spy_turnable(ex, side, info(cid))]
 
 
 def apply_spy(st: GwentState, seat: int, ex: Exchange, side: int, action: Spy) -> None:
@@ -258,7 +258,7 @@ def scorch_targets(ex: Exchange, side: int) -> list[str]:
 
 
 def scorch_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Scorch]:
-    cards = [cid for cid in st.hands[seat] if info(cid).has(Perk.SCORCH)]
+    cards = [cid for cid in st.hands[seat] if facts(cid).scorch]
     if not cards:
         return []
     return [Scorch(cards[0], t) for t in scorch_targets(ex, side)]

@@ -213,6 +213,15 @@ class GwentState(GameState):
             return throwins.legal(self, seat)
         return exchange_rules.legal(self, seat)
 
+    def random_action(self, seat: int, rng: Rng) -> Action:
+        # the same draw as the default (one randbelow over the legal actions, in their order),
+        # without building every action of the exchange's listing
+        if self.phase == match.PLAY and seat in self.to_act:
+            if self.window:
+                return throwins.random_action(self, seat, rng)
+            return exchange_rules.random_action(self, seat, rng)
+        return super().random_action(seat, rng)
+
     def check(self, seat: int, action: Action) -> str | None:
         if action in self.legal_actions(seat):
             return None

@@ -14,13 +14,12 @@ names the suit of an agile card («проныра») thrown in, as for a card la
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from koloda.engine import Action
+from koloda.engine import Action, Rng
 from koloda.games.gwent.actions import Pass, Throw
-from koloda.games.gwent.cards import Perk, Suit, info
+from koloda.games.gwent.cards import FACTS, Perk, Suit, facts, info
 from koloda.games.gwent.events import GwentCardPlaced, GwentThrowDecided, GwentThrown
 from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.options import NEXT_CARD
@@ -57,23 +56,27 @@ def open_window(st: GwentState, ex: Exchange) -> None:
     st.window_values = [sorted(set(v)) for v in values]
 
 
-@cache
-def _throw_facts(cid: str) -> tuple[str, bool, int, bool]:
-    """Per-card facts for throw-ins, once per card id: group, whether it is a unit with a
-    value, its printed strength, whether it is grouped."""
-    c = info(cid)
-    return c.group, c.unit and c.value > 0, c.strength, c.grouped
-
-
 def throwable_units(st: GwentState, seat: int, values: list[int]) -> list[tuple[str, ...]]:
+    """The units ``seat`` may throw in on the values ``values``: a card alone, or a bonded or
+    muster group whole (each of its cards matching), sorted by group."""
+    if not values:
+        return []
+    hand = st.hands[seat]
+    table = FACTS
+    for cid in hand:
+        f = table.get(cid) or facts(cid)
+        if f.unit and f.value > 0 and f.strength in values:
+            break
+    else:
+        return []  # no card of the hand matches
     groups: dict[str, list[str]] = {}
-    for cid in st.hands[seat]:
-        groups.setdefault(_throw_facts(cid)[0], []).append(cid)
+    for cid in hand:
+        groups.setdefault((table.get(cid) or facts(cid)).group, []).append(cid)
     out = []
     for _, members in sorted(groups.items()):
-        facts = [_throw_facts(m) for m in members]
-        if all(valued and strength in values for _, valued, strength, _ in facts):
-            if facts[0][3]:
+        fs = [table.get(m) or facts(m) for m in members]
+        if all(f.unit and f.value > 0 and f.strength in values for f in fs):
+            if fs[0].grouped:
                 out.append(tuple(sorted(members)))
             else:
                 out.extend((m,) for m in sorted(members))
@@ -97,6 +100,20 @@ def legal(st: GwentState, seat: int) -> list[Action]:
                 cards = tuple(sorted(c for u in combo for c in u))
                 out.extend(Throw(side, cards, suits) for suits in suit_choices(cards))
     return out
+
+
+def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
+    """``legal(st, seat)`` drawn from with one ``randbelow``, as the default draw; a watcher
+    with nothing to throw in has only «pass», found without listing."""
+    values = st.window_values
+    if not throwable_units(st, seat, values[0]) and not throwable_units(st, seat, values[1]):
+        rng.randbelow(1)
+        return _PASS
+    actions = legal(st, seat)
+    return actions[rng.randbelow(len(actions))]
+
+
+_PASS = Pass()
 
 
 def decide(st: GwentState, seat: int, action: Action) -> None:
