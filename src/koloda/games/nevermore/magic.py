@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -166,6 +166,34 @@ class MagicCard:
 
 
 @dataclass(frozen=True)
+class TextFacts:
+    """What the listing of plays needs of one text of a card (its effect or its raven effect),
+    worked out once per set."""
+
+    needs_target: bool  # a chosen player (:func:`needs_target`)
+    humans_only: bool  # the chosen player takes damage, so only a human may be chosen
+    not_between_passes: bool  # passes whole hands or discards a suit: not between draft passes
+
+    @staticmethod
+    def of(effect: tuple[Verb, ...]) -> TextFacts:
+        return TextFacts(
+            needs_target=needs_target(effect),
+            humans_only=any(isinstance(v, Damage) and v.target == Target.CHOSEN for v in effect),
+            not_between_passes=any(isinstance(v, PassHands | DiscardSuit) for v in effect))
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """A magic card instance's facts for the listing of plays and commits (derived from its
+    kind; the kind stays the source)."""
+
+    timing: str
+    suit: Suit | None  # a suit-like card's suit (:attr:`MagicCard.suit`)
+    human: TextFacts  # its effect
+    raven: TextFacts  # its raven effect, or its effect when it has none
+
+
+@dataclass(frozen=True)
 class MagicSet:
     """A set of magic cards; instance ids are ``100+i`` (Light) and ``200+i`` (Shadow)."""
 
@@ -180,6 +208,17 @@ class MagicSet:
     def card(self, card_id: int) -> MagicCard:
         """The kind of a magic card instance; raises KeyError for an unknown id."""
         return self.kinds[self.kind_of[card_id]]
+
+    @cached_property
+    def facts(self) -> dict[int, CardFacts]:
+        """Every card instance's :class:`CardFacts`, by id (the set is immutable)."""
+        out: dict[int, CardFacts] = {}
+        for cid, i in self.kind_of.items():
+            k = self.kinds[i]
+            human = TextFacts.of(k.effect)
+            raven = human if k.raven_effect is None else TextFacts.of(k.raven_effect)
+            out[cid] = CardFacts(k.timing, k.suit, human, raven)
+        return out
 
     @property
     def has_anytime(self) -> bool:

@@ -56,4 +56,9 @@ class NevermoreOptions:
 
     @property
     def magic_set(self) -> MagicSet:
-        return magic_set_for(self.magic, self.magic_set_json)
+        # looked up once per options value (they are frozen), kept outside the fields
+        ms: MagicSet | None = self.__dict__.get("_magic_set")
+        if ms is None:
+            ms = magic_set_for(self.magic, self.magic_set_json)
+            object.__setattr__(self, "_magic_set", ms)
+        return ms

@@ -18,19 +18,18 @@ from typing import Any, Self
 from koloda.engine.rng import Rng
 from koloda.engine.state import Action, GameState, Result
 from koloda.games.nevermore import actions as A
-from koloda.games.nevermore.cards import SUITS, TOKEN_SUITS, Suit, count_suit, suit_of
-from koloda.games.nevermore.magic import (
-    Damage,
-    DiscardSuit,
-    MagicSet,
-    PassHands,
-    Target,
-    needs_target,
-)
+from koloda.games.nevermore.cards import PER_SUIT, SUITS, TOKEN_SUITS, Suit, suit_of
+from koloda.games.nevermore.magic import MagicSet, TextFacts
 from koloda.games.nevermore.options import NevermoreOptions
 
 #: A resolution token's text → its suit (faster than calling the enum).
 _SUIT_OF_TOKEN: dict[str, Suit] = {s.value: s for s in Suit}
+#: A suit (or its text) → its index in :data:`SUITS` (the main cards ``12·i .. 12·i+11``).
+_SUIT_NO: dict[str, int] = {s.value: i for i, s in enumerate(SUITS)}
+_RAVEN_NO = _SUIT_NO[Suit.RAVEN]
+#: The actions without a parameter, built once (actions are immutable values).
+_DONE = A.Done()
+_PECK = A.Peck()
 
 PASS_SIZES = (3, 2, 1)
 
@@ -99,12 +98,22 @@ class NevermoreState(GameState):
     winner: int = -1
     win_reason: str = ""
     stopped: bool = False
+    # ``to_act`` remembered with the ``waiting`` list and ``choices`` dict it was worked out
+    # from (held, so compared by identity, and their sizes): both are replaced, never edited,
+    # except that ``choices`` gains entries (and resampling swaps one for the same seat's)
+    _to_act_of: tuple[Any, ...] = field(default=(), init=False, repr=False, compare=False)
+
 
     # --- facts ------------------------------------------------------------------------------
 
     @property
     def magic_set(self) -> MagicSet:
         return self.options.magic_set
+
+    def _text_facts(self, seat: int, card: int) -> TextFacts:
+        """The facts of the text ``seat`` would use for ``card`` (see :meth:`effect_for`)."""
+        f = self.options.magic_set.facts[card]
+        return f.raven if self.raven[seat] else f.human
 
     @property
     def max_health(self) -> int:
@@ -151,7 +160,14 @@ class NevermoreState(GameState):
     def to_act(self) -> tuple[int, ...]:
         if self.winner >= 0 or self.stopped:
             return ()
-        return tuple(sorted(s for s in self.waiting if s not in self.choices))
+        w, c = self.waiting, self.choices
+        key = self._to_act_of
+        if key and key[0] is w and key[1] is c and key[2] == len(w) and key[3] == len(c):
+            seats: tuple[int, ...] = key[4]
+            return seats
+        seats = tuple(sorted([s for s in w if s not in c]))
+        self._to_act_of = (w, c, len(w), len(c), seats)
+        return seats
 
     @property
     def is_terminal(self) -> bool:
@@ -174,10 +190,14 @@ class NevermoreState(GameState):
         of the suit (and no more ravens than held)."""
         suit = self.current_suit()
         assert suit is not None
-        hand = self.hands[seat]
-        k = count_suit(hand, suit)
-        r = count_suit(hand, Suit.RAVEN)
-        others = sum(count_suit(hand, _SUIT_OF_TOKEN[t]) for t in self.tokens[self.step + 1:])
+        per_suit = [0, 0, 0, 0, 0, 0]  # the last one: anything that is not a main card
+        for c in self.hands[seat]:
+            per_suit[c // PER_SUIT if 0 <= c < 60 else 5] += 1
+        k = per_suit[_SUIT_NO[suit]]
+        r = per_suit[_RAVEN_NO]
+        others = 0
+        for t in self.tokens[self.step + 1:]:
+            others += per_suit[_SUIT_NO[t]]
         hi = min(k, r)
         lo = min(hi, max(0, r - others))
         return lo, hi
@@ -185,25 +205,31 @@ class NevermoreState(GameState):
     def suit_magic(self, seat: int) -> list[int]:
         """The suit-like magic cards of ``seat`` for the current step."""
         suit = self.current_suit()
-        ms = self.magic_set
-        return [m for m in self.magic[seat] if ms.card(m).suit == suit]
+        facts = self.options.magic_set.facts
+        return [m for m in self.magic[seat] if facts[m].suit == suit]
 
     def playable(self, seat: int, *, react: bool = False) -> list[int]:
         """Magic cards ``seat`` may play in the open window (or as a reply: anytime only)."""
-        if react:
-            allowed: frozenset[str] = frozenset()
-        else:
-            from koloda.games.nevermore.flow import window_timings
-
-            allowed = window_timings(self, self.window)
-        ms = self.magic_set
-        out = [m for m in sorted(self.magic[seat])
-               if ms.card(m).timing != "suit" and ms.card(m).playable_in(allowed)]
-        if self.pass_no > 0:
-            # between two draft passes the hands must stay five cards each and every card one
-            # pass along: no forced pass of whole hands, no discarding a suit
-            out = [m for m in out if not any(isinstance(v, PassHands | DiscardSuit)
-                                             for v in self.effect_for(seat, m))]
+        facts = self.options.magic_set.facts
+        # between two draft passes the hands must stay five cards each and every card one
+        # pass along: no forced pass of whole hands, no discarding a suit
+        between_passes = self.pass_no > 0
+        raven = self.raven[seat]
+        allowed: frozenset[str] | None = frozenset() if react else None
+        out = []
+        for m in sorted(self.magic[seat]):
+            f = facts[m]
+            timing = f.timing
+            if timing == "suit":
+                continue
+            if timing != "anytime":
+                if allowed is None:
+                    allowed = _flow.window_timings(self, self.window)
+                if timing not in allowed:
+                    continue
+            if between_passes and (f.raven if raven else f.human).not_between_passes:
+                continue
+            out.append(m)
         return out
 
     def effect_for(self, seat: int, card: int) -> tuple[Any, ...]:
@@ -214,22 +240,53 @@ class NevermoreState(GameState):
 
     def targets_for(self, seat: int, card: int) -> list[int]:
         """The players ``card`` may be played on (empty list: it needs no target)."""
-        effect = self.effect_for(seat, card)
-        if not needs_target(effect):
+        f = self._text_facts(seat, card)
+        if not f.needs_target:
             return []
-        if any(isinstance(v, Damage) and v.target == Target.CHOSEN for v in effect):
+        if f.humans_only:
             return [s for s in range(self.players) if s != seat and not self.raven[s]]
         return [s for s in range(self.players) if s != seat]
 
     def _plays(self, seat: int, cards: list[int]) -> list[Action]:
         out: list[Action] = []
         for m in cards:
-            targets = self.targets_for(seat, m)
-            if needs_target(self.effect_for(seat, m)):
-                out.extend(A.Play(m, t) for t in targets)
+            if self._text_facts(seat, m).needs_target:
+                out.extend(A.Play(m, t) for t in self.targets_for(seat, m))
             else:
                 out.append(A.Play(m))
         return out
+
+    def _random_play(self, seat: int, rng: Rng, *, react: bool) -> Action:
+        """``done`` or a play drawn as from ``[done, *plays]`` (:meth:`legal_actions`'s order)
+        without building that list: the same single draw, the same action."""
+        cards = self.playable(seat, react=react)
+        if not cards:
+            rng.randbelow(1)
+            return _DONE
+        facts = self.options.magic_set.facts
+        raven = self.raven
+        me_raven = raven[seat]
+        n = self.players
+        others = n - 1
+        humans = others - sum(raven) + me_raven
+        sizes = []
+        for m in cards:
+            f = facts[m].raven if me_raven else facts[m].human
+            sizes.append((humans if f.humans_only else others) if f.needs_target else -1)
+        i = rng.randbelow(1 + sum(1 if k < 0 else k for k in sizes))
+        if i == 0:
+            return _DONE
+        i -= 1
+        for m, k in zip(cards, sizes, strict=True):
+            if k < 0:
+                if i == 0:
+                    return A.Play(m)
+                i -= 1
+            elif i < k:
+                return A.Play(m, self.targets_for(seat, m)[i])
+            else:
+                i -= k
+        raise AssertionError("the draw is below the number of legal actions")
 
     def attack_targets(self, seat: int) -> list[int]:
         return [s for s in range(self.players) if s != seat and not self.raven[s]]
@@ -241,6 +298,8 @@ class NevermoreState(GameState):
         elsewhere the kernel's draw from the list."""
         if seat in self.waiting and seat not in self.choices and not self.is_terminal:
             st = self.stage
+            if st is Stage.MAGIC or st is Stage.REACT:
+                return self._random_play(seat, rng, react=st is Stage.REACT)
             if st == Stage.PASS:
                 size = PASS_SIZES[self.pass_no - 1]
                 hand = sorted(self.hands[seat])
@@ -322,7 +381,7 @@ class NevermoreState(GameState):
             if action.card not in self.playable(seat, react=st == Stage.REACT):
                 return "that card cannot be played now (see its timing)"
             targets = self.targets_for(seat, action.card)
-            if needs_target(self.effect_for(seat, action.card)):
+            if self._text_facts(seat, action.card).needs_target:
                 if action.target not in targets:
                     return "that card needs a target: another player in human form"
             elif action.target >= 0:
@@ -343,9 +402,7 @@ class NevermoreState(GameState):
         return "nothing to decide now"
 
     def _apply(self, seat: int, action: Action) -> None:
-        from koloda.games.nevermore.flow import decide
-
-        decide(self, seat, action)
+        _flow.decide(self, seat, action)
 
     # --- copies, cards ----------------------------------------------------------------------
 
@@ -364,6 +421,7 @@ class NevermoreState(GameState):
         s.received = [[list(p) for p in x] for x in self.received]
         s.choices = dict(self.choices)
         s.tasks = [Task(t.kind, t.seat, t.target, t.amount, t.tag) for t in self.tasks]
+        s._to_act_of = ()
         return s
 
     def all_cards(self) -> list[str] | None:
@@ -393,3 +451,6 @@ def suits_in(cards: list[int]) -> dict[str, int]:
 
 
 __all__ = ["PASS_SIZES", "TOKEN_SUITS", "NevermoreState", "Stage", "Task", "suits_in"]
+
+# the flow module needs this one's classes first (it is imported here for the calls above)
+from koloda.games.nevermore import flow as _flow  # noqa: E402
