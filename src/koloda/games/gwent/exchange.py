@@ -22,13 +22,13 @@ from koloda.games.gwent.actions import SUITS, EndAction, NameSuit, Pass, Play
 from koloda.games.gwent.cards import FACTS, Suit, facts
 from koloda.games.gwent.events import (
     GwentBardCovered,
-    GwentCardPlaced,
     GwentExchangeEnded,
     GwentExecuted,
     GwentPassed,
     GwentSuitNamed,
     GwentTrumpCancelled,
     GwentZeroed,
+    card_placed,
 )
 from koloda.games.gwent.model import ATT, DEF, Exchange
 from koloda.games.gwent.options import BOTH, CARD, NEXT_CARD, THROWER
@@ -155,10 +155,6 @@ def play_entries(st: GwentState, seat: int, ex: Exchange, side: int, *,
     return out
 
 
-def count_plays(entries: list[Entry]) -> int:
-    return sum(len(t) * len(s) * len(d) for _, t, s, d in entries)
-
-
 def nth_play(entries: list[Entry], k: int) -> Play:
     """The ``k``-th play of the listing made of ``entries`` (0-based)."""
     for cid, targets, suits, decoys in entries:
@@ -264,7 +260,9 @@ def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
     assert ex is not None
     side = ex.side_of(seat)
     entries = play_entries(st, seat, ex, side)
-    n_plays = count_plays(entries)
+    n_plays = 0
+    for _, targets, suits, decoys in entries:
+        n_plays += len(targets) * len(suits) * len(decoys)
     head: list[Action]
     tail: list[Action] = []
     if ex.pending:
@@ -367,7 +365,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
                 else:
                     stack.layers.append(lead_layer(cards, seat=seat, side=side, value=0.0,
                                                    printed=0, suit=suit))
-                st.events.append(GwentCardPlaced(seat, cid, stack.id, False, 0.0, 0.0,
+                st.events.append(card_placed(seat, cid, stack.id, False, 0.0, 0.0,
                                                  1 - stack.top.side))
                 if not ex.pending and (ex.units >= ex.max_units
                                        or not play_entries(st, seat, ex, side, first=True)):
@@ -399,7 +397,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         if bard_open and (new.side == side or new.damage == 0) and top.owner not in ex.bard:
             bard_seat = top.owner
     top = stack.top
-    st.events.append(GwentCardPlaced(seat, cid, stack.id, lead, value, top.damage,
+    st.events.append(card_placed(seat, cid, stack.id, lead, value, top.damage,
                                      1 - top.side))
     if bard_seat >= 0 and bard_seat not in ex.bard:
         ex.bard.append(bard_seat)

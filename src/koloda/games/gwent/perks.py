@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 from koloda.games.gwent.actions import Medic, Scorch, Spy
 from koloda.games.gwent.cards import FACTS, CardInfo, Facts, Perk, Suit, facts, info
 from koloda.games.gwent.events import (
-    GwentCardPlaced,
     GwentExecuted,
     GwentRevived,
     GwentSpyTurned,
     GwentSpyUndone,
+    card_placed,
 )
 from koloda.games.gwent.model import Exchange, Reversal
 from koloda.games.gwent.options import NEXT_CARD, PLAY
@@ -119,11 +119,13 @@ def revivable_groups(st: GwentState, seat: int, medic: CardInfo) -> list[list[st
     group comes back whole («воскрешаете сразу всех»), a card once only («уже воскрешенных
     второй раз воскрешать нельзя»), never an ultima, a trump only by a trump medic."""
     groups: dict[str, list[str]] = {}
+    revived = st.revived
+    table = FACTS
     for cid in st.discards[seat]:
-        c = info(cid)
-        if not c.unit or c.has(Perk.ULTIMA) or cid in st.revived or (c.trump and not medic.trump):
+        f = table.get(cid) or facts(cid)
+        if not f.unit or f.ultima or cid in revived or (f.trump and not medic.trump):
             continue
-        groups.setdefault(c.group, []).append(cid)
+        groups.setdefault(f.group, []).append(cid)
     return [sorted(g) for _, g in sorted(groups.items())]
 
 
@@ -209,7 +211,7 @@ def _lay_revived(st: GwentState, seat: int, ex: Exchange, cards: list[str],
         ex.stacks.append(Stack(ex.next_id, [lead_layer((cid,), seat=seat, side=side,
                                                        value=value, printed=c.strength,
                                                        suit=suit, trump=c.trump)]))
-        st.events.append(GwentCardPlaced(seat, cid, ex.next_id, True, value, value, 1 - side))
+        st.events.append(card_placed(seat, cid, ex.next_id, True, value, value, 1 - side))
         ex.next_id += 1
 
 

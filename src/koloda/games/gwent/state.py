@@ -192,16 +192,18 @@ class GwentState(GameState):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == match.OVER:
-            return ()
-        if self.phase == match.CHOOSE:
+        phase = self.phase
+        if phase == match.PLAY:
+            if self.window:
+                decided = self.decided
+                return tuple(sorted(s for s in self.window if s not in decided))
+            ex = self.exchange
+            if ex is None:
+                return ()
+            return (ex.attacker if ex.turn == 0 else ex.defender,)
+        if phase == match.CHOOSE:
             return (match.chooser(self),)
-        if self.window:
-            return tuple(sorted(s for s in self.window if s not in self.decided))
-        ex = self.exchange
-        if ex is None:
-            return ()
-        return (ex.seat(ex.turn),)
+        return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act:
@@ -216,10 +218,14 @@ class GwentState(GameState):
     def random_action(self, seat: int, rng: Rng) -> Action:
         # the same draw as the default (one randbelow over the legal actions, in their order),
         # without building every action of the exchange's listing
-        if self.phase == match.PLAY and seat in self.to_act:
+        if self.phase == match.PLAY:  # (seat in self.to_act, asked directly)
             if self.window:
-                return throwins.random_action(self, seat, rng)
-            return exchange_rules.random_action(self, seat, rng)
+                if seat in self.window and seat not in self.decided:
+                    return throwins.random_action(self, seat, rng)
+            else:
+                ex = self.exchange
+                if ex is not None and seat == (ex.attacker if ex.turn == 0 else ex.defender):
+                    return exchange_rules.random_action(self, seat, rng)
         return super().random_action(seat, rng)
 
     def check(self, seat: int, action: Action) -> str | None:

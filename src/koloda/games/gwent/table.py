@@ -21,7 +21,7 @@ carries damage («открытой карта считается, если на 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from koloda.games.gwent.cards import Suit
 
@@ -32,9 +32,14 @@ def _r(x: float) -> float:
     return round(x, 6)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Layer:
-    """One placement on a stack and the standing after it."""
+    """One placement on a stack and the standing after it.
+
+    A layer is a value: copies of a stack share their layers, so a layer is never changed
+    in place (a new one replaces it, see :func:`closed`, :func:`reversed_layer`). It is not a
+    frozen dataclass only because building those is several times slower.
+    """
 
     cards: tuple[str, ...]
     seat: int
@@ -84,9 +89,8 @@ class Stack:
 def lead_layer(cards: tuple[str, ...], *, seat: int, side: int, value: float, printed: int,
                suit: Suit, trump: bool = False, ultima: bool = False) -> Layer:
     """A card laid in attack: it presses with its whole value."""
-    return Layer(cards=cards, seat=seat, placer=side, side=side, value=value, printed=printed,
-                 suit=suit, open_card=cards[0], owner=seat, trump=trump, ultima=ultima,
-                 damage=_r(value))
+    return Layer(cards, seat, side, side, value, printed, suit, cards[0], seat, trump, ultima,
+                 round(value, 6))
 
 
 def effective(value: float, suit: Suit, against: Suit, cross: float) -> float:
@@ -113,25 +117,28 @@ def cover_layer(top: Layer, cards: tuple[str, ...], *, seat: int, side: int, val
         dmg = _r(eff - top.value)
         if dmg > EPS:
             return Layer(cards, seat, side, side, value, printed, suit, cards[0], seat,
-                         trump=True, damage=dmg)
+                         True, False, dmg)
         return Layer(cards, seat, side, top.side, top.value, top.printed, top.suit,
-                     top.open_card, top.owner, trump=top.trump, damage=0.0, partial=eff,
-                     partial_raw=value)
+                     top.open_card, top.owner, top.trump, False, 0.0, eff, value)
     total = _r(top.partial + eff)
     if total > top.value + EPS:
         raw = _r(top.partial_raw + value)
         return Layer(cards, seat, side, side, raw, printed, suit, cards[0], seat,
-                     trump=trump or top.trump, damage=_r(total - top.value))
+                     trump or top.trump, False, _r(total - top.value))
     return Layer(cards, seat, side, top.side, top.value, top.printed, top.suit, top.open_card,
-                 top.owner, trump=top.trump, ultima=top.ultima, damage=_r(top.value - total),
-                 partial=total, partial_raw=_r(top.partial_raw + value))
+                 top.owner, top.trump, top.ultima, _r(top.value - total), total,
+                 _r(top.partial_raw + value))
 
 
 def closed(top: Layer) -> Layer:
     """The standing with the damage cancelled (a trump in defence)."""
-    return replace(top, damage=0.0)
+    return Layer(top.cards, top.seat, top.placer, top.side, top.value, top.printed, top.suit,
+                 top.open_card, top.owner, top.trump, top.ultima, 0.0, top.partial,
+                 top.partial_raw)
 
 
 def reversed_layer(top: Layer) -> Layer:
     """The standing turned back on its owner («разворачивает ... обратно в его сторону»)."""
-    return replace(top, side=1 - top.side)
+    return Layer(top.cards, top.seat, top.placer, 1 - top.side, top.value, top.printed,
+                 top.suit, top.open_card, top.owner, top.trump, top.ultima, top.damage,
+                 top.partial, top.partial_raw)

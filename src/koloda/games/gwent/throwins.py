@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING
 from koloda.engine import Action, Rng
 from koloda.games.gwent.actions import Pass, Throw
 from koloda.games.gwent.cards import FACTS, Perk, Suit, facts, info
-from koloda.games.gwent.events import GwentCardPlaced, GwentThrowDecided, GwentThrown
+from koloda.games.gwent.events import GwentThrown, card_placed, throw_decided
 from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.options import NEXT_CARD
 from koloda.games.gwent.perks import placed_value, use_bard
-from koloda.games.gwent.table import Stack, lead_layer
+from koloda.games.gwent.table import EPS, Stack, lead_layer
 
 if TYPE_CHECKING:
     from koloda.games.gwent.state import GwentState
@@ -41,12 +41,16 @@ def open_window(st: GwentState, ex: Exchange) -> None:
     if not watchers:
         return
     values: list[list[int]] = [[], []]
+    marks: list[str] = []
     for s in ex.stacks:
-        if s.open and not s.top.ultima and s.top.printed > 0:
-            values[s.top.side].append(s.top.printed)
+        top = s.layers[-1]
+        if top.damage > EPS:  # open
+            marks.append(f"{s.id}:{top.side}:{top.damage}")
+            if not top.ultima and top.printed > 0:
+                values[top.side].append(top.printed)
     if not values[0] and not values[1]:
         return
-    mark = ";".join(f"{s.id}:{s.top.side}:{s.top.damage}" for s in ex.stacks if s.open)
+    mark = ";".join(marks)
     if mark == ex.window_mark:
         return  # nothing changed on the table since the watchers last decided
     ex.window_mark = mark
@@ -103,14 +107,52 @@ def legal(st: GwentState, seat: int) -> list[Action]:
 
 
 def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
-    """``legal(st, seat)`` drawn from with one ``randbelow``, as the default draw; a watcher
-    with nothing to throw in has only «pass», found without listing."""
+    """``legal(st, seat)[rng.randbelow(len(legal(st, seat)))]`` without building the throw-ins
+    that are not drawn: the same draw from the same generator, the same action."""
     values = st.window_values
-    if not throwable_units(st, seat, values[0]) and not throwable_units(st, seat, values[1]):
-        rng.randbelow(1)
+    per_side: list[list[tuple[list[tuple[str, ...]], int]]] = []
+    total = 1  # «pass»
+    for side in (0, 1):
+        units = throwable_units(st, seat, values[side])[:MAX_UNITS]
+        # the ways to name the suits of each unit's agile cards
+        ways = [_suit_ways(u) for u in units]
+        combos: list[tuple[list[tuple[str, ...]], int]] = []
+        for k in range(1, len(units) + 1):
+            for picked in combinations(range(len(units)), k):
+                n = 1
+                for i in picked:
+                    n *= ways[i]
+                combos.append(([units[i] for i in picked], n))
+                total += n
+        per_side.append(combos)
+    k = rng.randbelow(total)
+    if k == 0:
         return _PASS
-    actions = legal(st, seat)
-    return actions[rng.randbelow(len(actions))]
+    k -= 1
+    for side, combos in enumerate(per_side):
+        for combo, n in combos:
+            if k < n:
+                cards = tuple(sorted(c for u in combo for c in u))
+                # suit_choices(cards)[k]: the product of the agile cards' suits, the last
+                # card's suit varying fastest
+                choice: list[tuple[str, str]] = []
+                for cid in reversed(cards):
+                    names = facts(cid).suit_names
+                    if len(names) > 1:
+                        k, i = divmod(k, len(names))
+                        choice.append((cid, names[i]))
+                return Throw(side, cards, tuple(reversed(choice)))
+            k -= n
+    raise AssertionError("the draw is out of the listing")  # pragma: no cover
+
+
+def _suit_ways(unit: tuple[str, ...]) -> int:
+    n = 1
+    for cid in unit:
+        f = FACTS.get(cid) or facts(cid)
+        if f.agile:
+            n *= len(f.suit_names)
+    return n
 
 
 _PASS = Pass()
@@ -122,7 +164,7 @@ def decide(st: GwentState, seat: int, action: Action) -> None:
         chosen = dict(action.suits)
         st.throws[seat] = [str(action.side),
                            *(f"{c}:{chosen[c]}" if c in chosen else c for c in action.cards)]
-    st.events.append(GwentThrowDecided(seat))
+    st.events.append(throw_decided(seat))
     if len(st.decided) == len(st.window):
         resolve(st)
 
@@ -151,7 +193,7 @@ def resolve(st: GwentState) -> None:
             ex.next_id += 1
             ex.stacks.append(stack)
             ids.append(stack.id)
-            st.events.append(GwentCardPlaced(seat, cid, stack.id, True, value, value, 1 - side))
+            st.events.append(card_placed(seat, cid, stack.id, True, value, value, 1 - side))
         st.events.append(GwentThrown(seat, side, tuple(cards), tuple(ids)))
     st.window = []
     st.decided = []
