@@ -6,7 +6,7 @@ at the front of the queue so that they resolve before anything else.
 
 from __future__ import annotations
 
-from koloda.engine.events import EVERYONE, Audience
+from koloda.engine.events import EVERYONE
 from koloda.games.nevermore import events as E
 from koloda.games.nevermore.cards import Suit, suit_of
 from koloda.games.nevermore.magic import (
@@ -107,7 +107,7 @@ def draw_magic(s: NevermoreState, p: int, deck: Deck, count: int) -> None:
         kinds = [s.magic_set.card(c) for c in got]
         s.events.append(E.NmMagicCards(p, tuple(got), tuple(k.name_en for k in kinds),
                                        tuple(k.name_ru or k.name_en for k in kinds),
-                                       to=Audience.only(p)))
+                                       to=E.only(p)))
 
 
 def discard_magic(s: NevermoreState, card: int) -> None:
@@ -201,7 +201,7 @@ def t_pass_hands(s: NevermoreState, t: Task) -> None:
         s.hands[to] = sorted(old[p])
         s.passed[p].append(sorted(old[p]))
         s.received[to].append(sorted(old[p]))
-        s.events.append(E.NmHandsPassed(p, to, tuple(sorted(old[p])), to=Audience.only(p, to)))
+        s.events.append(E.NmHandsPassed(p, to, tuple(sorted(old[p])), to=E.only(p, to)))
 
 
 def t_check(s: NevermoreState, t: Task) -> None:

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from koloda.engine.events import Event
+from koloda.engine.events import Audience, Event
+
+_AUDIENCES: dict[tuple[int, ...], Audience] = {}
+
+
+def only(*seats: int) -> Audience:
+    """``Audience.only(*seats)``, built once for each tuple of seats (audiences are immutable
+    values, so one may serve every event)."""
+    a = _AUDIENCES.get(seats)
+    if a is None:
+        a = _AUDIENCES[seats] = Audience.only(*seats)
+    return a
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,20 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from koloda.engine.events import EVERYONE, Audience
+from koloda.engine.events import EVERYONE
 from koloda.engine.rng import Rng
 from koloda.engine.state import Action
 from koloda.games.nevermore import actions as A
 from koloda.games.nevermore import events as E
-from koloda.games.nevermore.cards import MAIN_DECK, TOKEN_SUITS, Suit, count_suit, suit_of
+from koloda.games.nevermore.cards import (
+    MAIN_DECK,
+    PER_SUIT,
+    SUIT_INDEX,
+    TOKEN_SUITS,
+    Suit,
+    count_suit,
+    suit_of,
+)
 from koloda.games.nevermore.effects import (
     ask,
     discard_magic,
@@ -106,10 +114,11 @@ _parsed = lru_cache(maxsize=1 << 16)(A.parse_action)
 
 def run(s: NevermoreState) -> None:
     """Run tasks until a decision is needed or the game is over."""
-    while not s.waiting and s.tasks and not s.is_terminal:
+    handlers = HANDLERS
+    while not s.waiting and s.tasks and s.winner < 0 and not s.stopped:
         task = s.tasks.pop(0)
-        HANDLERS[task.kind](s, task)
-    if s.is_terminal:
+        handlers[task.kind](s, task)
+    if s.winner >= 0 or s.stopped:  # is_terminal
         s.stage = Stage.OVER
         s.waiting = []
         s.choices = {}
@@ -119,17 +128,18 @@ def run(s: NevermoreState) -> None:
 def decide(s: NevermoreState, seat: int, action: Action) -> None:
     """Record ``seat``'s (already checked) decision and carry the game on."""
     st = s.stage
-    if st in (Stage.PASS, Stage.COMMIT, Stage.MAGIC):
-        s.choices[seat] = str(action)
-        if len(s.choices) < len(s.waiting):
+    if st == Stage.PASS or st == Stage.COMMIT or st == Stage.MAGIC:
+        chosen = s.choices
+        chosen[seat] = str(action)
+        if len(chosen) < len(s.waiting):
             return
-        choices = {k: _parsed(v) for k, v in s.choices.items()}
         s.waiting, s.choices, s.stage = [], {}, Stage.RUNNING
         if st == Stage.PASS:
-            do_pass(s, choices)
+            do_pass(s, {k: _parsed(v) for k, v in chosen.items()})
         elif st == Stage.COMMIT:
-            do_commit(s, choices)
-        else:
+            do_commit(s, {k: _parsed(v) for k, v in chosen.items()})
+        elif any(v != "done" for v in chosen.values()):
+            choices = {k: _parsed(v) for k, v in chosen.items()}
             plays = [Task("play", p, a.target, a.card) for p in s.tie_order()
                      if isinstance(a := choices.get(p), A.Play)]
             if plays:
@@ -188,7 +198,7 @@ def t_round(s: NevermoreState, t: Task) -> None:
     s.events.append(E.NmRoundStarted(s.round, s.dealer, direction_name(s.direction), shown,
                                      to=EVERYONE))
     for p in range(n):
-        s.events.append(E.NmDealt(p, tuple(s.hands[p]), to=Audience.only(p)))
+        s.events.append(E.NmDealt(p, tuple(s.hands[p]), to=E.only(p)))
     s.tasks = round_tasks("draft")
 
 
@@ -271,7 +281,7 @@ def do_pass(s: NevermoreState, choices: dict[int, Action]) -> None:
         incoming[to] = cards
         s.passed[p].append(cards)
         s.received[to].append(cards)
-        s.events.append(E.NmPassed(p, to, s.pass_no, a.cards, to=Audience.only(p, to)))
+        s.events.append(E.NmPassed(p, to, s.pass_no, a.cards, to=E.only(p, to)))
     for p in range(n):
         s.hands[p] = sorted(s.hands[p] + incoming[p])
     s.events.append(E.NmPassDone(s.pass_no, PASS_SIZES[s.pass_no - 1], to=EVERYONE))
@@ -325,15 +335,21 @@ def do_commit(s: NevermoreState, choices: dict[int, Action]) -> None:
     assert suit is not None
     n = s.players
     ms = s.magic_set
+    lo = SUIT_INDEX[suit] * PER_SUIT
+    hi = lo + PER_SUIT
+    raven_lo = SUIT_INDEX[Suit.RAVEN] * PER_SUIT
+    raven_hi = raven_lo + PER_SUIT
     cards, cancelled, ravens, magic, counts = [], [], [], [], []
     for p in range(n):
         a = choices[p]
         assert isinstance(a, A.Commit)
-        own = sorted(c for c in s.hands[p] if suit_of(c) == suit)
-        rav = sorted(c for c in s.hands[p] if suit_of(c) == Suit.RAVEN)[: a.ravens]
-        for c in own + rav:
-            s.hands[p].remove(c)
-        s.table[p].extend(own + rav)
+        hand = s.hands[p]
+        own = sorted([c for c in hand if lo <= c < hi])
+        rav = sorted([c for c in hand if raven_lo <= c < raven_hi])[: a.ravens]
+        gone = own + rav
+        for c in gone:
+            hand.remove(c)
+        s.table[p].extend(gone)
         s.face_down[p].extend(own[: a.ravens] + rav)
         for m in a.magic:
             s.magic[p].remove(m)
