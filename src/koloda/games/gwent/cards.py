@@ -209,8 +209,9 @@ class Facts:
     calling :func:`info` and :meth:`CardInfo.has`)."""
 
     __slots__ = ("agile", "bard", "bond", "cover_class", "decoyable", "group", "grouped",
-                 "info", "is_decoy", "layable", "medic", "play_suits", "scorch", "specialist",
-                 "spy", "strength", "suit_names", "suits", "trump", "ultima", "unit", "value")
+                 "info", "is_decoy", "layable", "medic", "n_suits", "play_suits", "scorch",
+                 "specialist", "spy", "strength", "suit_names", "suits", "trump", "ultima",
+                 "unit", "value")
 
     def __init__(self, c: CardInfo) -> None:
         self.info = c
@@ -227,6 +228,7 @@ class Facts:
         self.suit_names = tuple(s.value for s in c.suits)
         #: the suits to lay it as: an agile card either of its two, else "" (its own)
         self.play_suits = self.suit_names if c.agile else ("",)
+        self.n_suits = len(self.play_suits)
         self.trump = c.trump
         self.ultima = c.has(Perk.ULTIMA)
         #: «Чучело» may go with it (not a spy, an ultima or a trump)

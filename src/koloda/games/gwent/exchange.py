@@ -42,7 +42,7 @@ from koloda.games.gwent.perks import (
     use_bard,
     value_of,
 )
-from koloda.games.gwent.table import EPS, Stack, closed, cover_layer, lead_layer
+from koloda.games.gwent.table import EPS, Layer, Stack, closed, cover_layer, lead_layer
 from koloda.games.gwent.throwins import open_window
 from koloda.games.gwent.turns import after_exchange
 
@@ -75,11 +75,11 @@ def _play(cid: str, target: int, suit: str = "", decoy: str = "") -> Play:
 
 
 #: One entry of the listing of plays: a card, the stacks it may go on (-1: in attack), the
-#: suits it may be laid as ("": its own) and the decoys it may go with ("": none); the plays
-#: are every (target, suit, decoy) of it, in that order.
-Entry = tuple[str, list[int], tuple[str, ...], tuple[str, ...]]
+#: suits it may be laid as ("": its own), the decoys it may go with ("": none) and the number
+#: of plays; the plays are every (target, suit, decoy) of it, in that order.
+Entry = tuple[str, list[int], tuple[str, ...], tuple[str, ...], int]
 
-_NO_DECOY = ("",)
+_NO_DECOY: tuple[str, ...] = ("",)
 _LEAD_ONLY = [-1]
 
 
@@ -87,12 +87,18 @@ def play_entries(st: GwentState, seat: int, ex: Exchange, side: int, *,
                  first: bool = False) -> list[Entry]:
     """The cards ``seat`` may lay now, grouped by card (see :data:`Entry`), in the order of
     the listing; with ``first``: only the first entry, to learn whether there is any."""
+    return _entries(st, seat, ex, side, first)[0]
+
+
+def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
+             first: bool) -> tuple[list[Entry], int]:
+    """:func:`play_entries` and the number of plays they make."""
     hand = st.hands[seat]
     pending = ex.pending
     if pending:
         pool = pending
     elif ex.acting and ex.units >= ex.max_units:
-        return []
+        return [], 0
     else:
         pool = hand
     table = FACTS
@@ -103,7 +109,9 @@ def play_entries(st: GwentState, seat: int, ex: Exchange, side: int, *,
                 break
         else:
             # nothing with a value to lay: the opening card is laid blank
-            return [(cid, _LEAD_ONLY, _NO_DECOY, _NO_DECOY) for cid in pool[:1 if first else None]]
+            blank: list[Entry] = [(cid, _LEAD_ONLY, _NO_DECOY, _NO_DECOY, 1)
+                     for cid in pool[:1 if first else None]]
+            return blank, len(blank)
     decoy = "" if ex.decoy_used else hand_decoy(hand)
     # one card in attack per action point (the rest of a forced group aside)
     lead = bool(pending) or not ex.acting or ex.leads < points_at_stake(ex)
@@ -126,11 +134,15 @@ def play_entries(st: GwentState, seat: int, ex: Exchange, side: int, *,
             trumps.append(-1)
             every.append(-1)
         by_class = (plain, trumps, every)
+        sizes = (len(plain), len(trumps), len(every))
     elif lead:
         by_class = (_LEAD_ONLY, _LEAD_ONLY, _LEAD_ONLY)
+        sizes = (1, 1, 1)
     else:
-        return []
+        return [], 0
+    decoys = ("", decoy)
     out: list[Entry] = []
+    total = 0
     seen: set[str] = set()
     for cid in pool:
         f = table.get(cid) or facts(cid)
@@ -145,22 +157,26 @@ def play_entries(st: GwentState, seat: int, ex: Exchange, side: int, *,
                 cid = min(o for o in hand if (table.get(o) or facts(o)).group == group)
                 f = table.get(cid) or facts(cid)
             seen.add(group)
-        targets = by_class[f.cover_class]
-        if not targets:
+        n = sizes[f.cover_class]
+        if not n:
             continue
-        out.append((cid, targets, f.play_suits,
-                    ("", decoy) if decoy and f.decoyable else _NO_DECOY))
+        n *= f.n_suits
+        if decoy and f.decoyable:
+            n *= 2
+            out.append((cid, by_class[f.cover_class], f.play_suits, decoys, n))
+        else:
+            out.append((cid, by_class[f.cover_class], f.play_suits, _NO_DECOY, n))
+        total += n
         if first:
-            return out
-    return out
+            break
+    return out, total
 
 
 def nth_play(entries: list[Entry], k: int) -> Play:
     """The ``k``-th play of the listing made of ``entries`` (0-based)."""
-    for cid, targets, suits, decoys in entries:
-        per_target = len(suits) * len(decoys)
-        n = len(targets) * per_target
+    for cid, targets, suits, decoys, n in entries:
         if k < n:
+            per_target = len(suits) * len(decoys)
             t, rest = divmod(k, per_target)
             s, d = divmod(rest, len(decoys))
             return _play(cid, targets[t], suits[s], decoys[d])
@@ -177,7 +193,7 @@ def plays(st: GwentState, seat: int, ex: Exchange, side: int, *,
         return [nth_play(entries, 0)] if entries else []
     out: list[Play] = []
     known = _PLAYS
-    for cid, targets, suits, decoys in entries:
+    for cid, targets, suits, decoys, _ in entries:
         for t in targets:
             for su in suits:
                 for d in decoys:
@@ -253,16 +269,33 @@ def legal(st: GwentState, seat: int) -> list[Action]:
     return out
 
 
+def is_legal(st: GwentState, seat: int, action: Action) -> bool:
+    """``action in legal(st, seat)``, answered for a play, «end» and «pass» without listing
+    every action (the seat is the one whose turn it is)."""
+    ex = st.exchange
+    assert ex is not None
+    kind = type(action)
+    if kind is Play:
+        assert isinstance(action, Play)
+        for cid, targets, suits, decoys, _ in play_entries(st, seat, ex, ex.side_of(seat)):
+            if cid == action.card:
+                return (action.target in targets and action.suit in suits
+                        and action.decoy in decoys)
+        return False
+    if kind is EndAction:
+        return ex.acting and not ex.pending
+    if kind is Pass:
+        return ex.opened and not ex.acting and not ex.pending
+    return action in legal(st, seat)
+
+
 def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
     """``legal(st, seat)[rng.randbelow(len(legal(st, seat)))]`` without building the plays
     that are not drawn: the same draw from the same generator, the same action."""
     ex = st.exchange
     assert ex is not None
     side = ex.side_of(seat)
-    entries = play_entries(st, seat, ex, side)
-    n_plays = 0
-    for _, targets, suits, decoys in entries:
-        n_plays += len(targets) * len(suits) * len(decoys)
+    entries, n_plays = _entries(st, seat, ex, side, False)
     head: list[Action]
     tail: list[Action] = []
     if ex.pending:
@@ -301,10 +334,12 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
     assert ex is not None
     side = ex.side_of(seat)
     cid = action.card
+    target = action.target
     f = FACTS.get(cid) or facts(cid)
     c = f.info
     if not ex.acting:
         start_action(ex, side)
+    hand = st.hands[seat]
     if cid in ex.pending:
         ex.pending.remove(cid)
         mult = ex.group_mult
@@ -312,35 +347,40 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         ex.units += 1
         if f.grouped:
             group = f.group
-            members = [o for o in st.hands[seat] if o != cid and facts(o).group == group]
+            members = [o for o in hand if o != cid and facts(o).group == group]
         else:
             members = []
         ex.pending = members
         mult = 1 + len(members) if f.bond else 1
         ex.group_mult = mult
-        if action.target < 0:
+        if target < 0:
             ex.leads += 1
-    st.take_from_hand(seat, cid)
+    # (GwentState.take_from_hand)
+    known = st.known[seat]
+    hand.remove(cid)
+    if known and cid in known:
+        known.remove(cid)
     cards: tuple[str, ...] = (cid,)
-    if action.decoy:
-        st.take_from_hand(seat, action.decoy)
+    decoy = action.decoy
+    if decoy:
+        st.take_from_hand(seat, decoy)
         ex.decoy_used = True
-        cards = (cid, action.decoy)
+        cards = (cid, decoy)
     suit = _SUIT[action.suit] if action.suit else (f.suits[0] if f.suits else Suit.CLOSE)
-    lead = action.target < 0
+    lead = target < 0
     bard_seat = -1
-    value = value_of(ex, seat, f, lead, mult, bool(action.decoy))
+    value = value_of(ex, seat, f, lead, mult, bool(decoy))
     if ex.bard:
         use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
     if lead:
-        stack = Stack(ex.next_id, [lead_layer(cards, seat=seat, side=side, value=value,
-                                              printed=f.strength, suit=suit, trump=f.trump,
-                                              ultima=f.ultima)])
+        # (table.lead_layer)
+        stack = Stack(ex.next_id, [Layer(cards, seat, side, side, value, f.strength, suit, cid,
+                                         seat, f.trump, f.ultima, round(value, 6))])
         ex.next_id += 1
         ex.stacks.append(stack)
         ex.opened = True
     else:
-        found = ex.stack(action.target)
+        found = ex.stack(target)
         assert found is not None
         stack = found
         top = stack.top
@@ -451,9 +491,11 @@ def after_action(st: GwentState, ex: Exchange, side: int) -> None:
     if ex.zero:
         end_exchange(st)
         return
-    for s in (ATT, DEF):
-        if not st.hands[ex.seat(s)]:
-            ex.ap[s] = 0
+    hands = st.hands
+    if not hands[ex.attacker]:
+        ex.ap[ATT] = 0
+    if not hands[ex.defender]:
+        ex.ap[DEF] = 0
     other = 1 - side
     if ex.ap[other] > 0:
         ex.turn = other
@@ -471,15 +513,16 @@ def end_exchange(st: GwentState) -> None:
     assert ex is not None
     damage = [0.0] * st.players
     if not ex.zero:
+        to_thrower = st.options.throw_in_damage_to == THROWER
         for s in ex.stacks:
-            if not s.open:
+            top = s.layers[-1]
+            if top.damage <= EPS:  # closed
                 continue
-            victim_side = 1 - s.top.side
+            victim_side = 1 - top.side
             victim = ex.seat(victim_side)
-            if (st.options.throw_in_damage_to == THROWER and s.thrower >= 0
-                    and s.layers[0].placer == victim_side):
+            if to_thrower and s.thrower >= 0 and s.layers[0].placer == victim_side:
                 victim = s.thrower
-            damage[victim] = round(damage[victim] + s.top.damage, 6)
+            damage[victim] = round(damage[victim] + top.damage, 6)
     for s in ex.stacks:
         for layer in s.layers:
             st.discards[layer.seat].extend(layer.cards)

@@ -229,7 +229,15 @@ class GwentState(GameState):
         return super().random_action(seat, rng)
 
     def check(self, seat: int, action: Action) -> str | None:
-        if action in self.legal_actions(seat):
+        if self.phase == match.PLAY and seat in self.to_act:
+            if self.window:
+                # «pass» is always among a watcher's choices
+                legal = type(action) is Pass or action in throwins.legal(self, seat)
+            else:
+                legal = exchange_rules.is_legal(self, seat, action)
+        else:
+            legal = action in self.legal_actions(seat)
+        if legal:
             return None
         return refusals.reason(self, seat, action)
 
