@@ -213,6 +213,32 @@ def solve(
     )
 
 
+def round_payoffs(
+    mine: Iterable[Kind],
+    theirs: Iterable[Kind],
+    *,
+    rounds_to_win: int = 2,
+    my_wins: int = 0,
+    their_wins: int = 0,
+) -> dict[tuple[Kind, Kind | None], float]:
+    """The next round as a matrix game: for each kind I may play and each kind the opponent may
+    play (None when its hand is empty), the value of the position that follows under best play.
+
+    >>> a1, t1 = Kind("attack", 1), Kind("trick", 1)
+    >>> round_payoffs([a1], [t1], rounds_to_win=1)
+    {(Kind(type='attack', strength=1), Kind(type='trick', strength=1)): 1.0}
+    """
+    if not (0 <= my_wins < rounds_to_win and 0 <= their_wins < rounds_to_win):
+        raise InvalidOption(f"round wins must be between 0 and {rounds_to_win - 1}")
+    m, m_back = _cards(mine)
+    th, th_back = _cards(theirs)
+    if not m:
+        return {}
+    rows, cols, table = _round(m, th, rounds_to_win, my_wins, their_wins)
+    return {(m_back[r], th_back[c] if c is not None else None): table[i][j][0]
+            for i, r in enumerate(rows) if r is not None for j, c in enumerate(cols)}
+
+
 def value_of(mine: Iterable[Kind], theirs: Iterable[Kind], *, rounds_to_win: int = 2) -> _Value:
     """(value, win, draw, lose) of a duel that starts between these hands."""
     m, _ = _cards(mine)
@@ -260,7 +286,7 @@ def solve_matrix_game(payoff: np.ndarray) -> tuple[list[float], list[float], flo
                   bounds=[(0, None)] * m + [(None, None)], method="highs")
     if not res.success:  # pragma: no cover - a matrix game always has a solution
         raise RuntimeError(f"linear program failed: {res.message}")
-    return _clean(res.x[:m]), _clean(-np.asarray(res.ineqlin.marginals)), float(res.x[-1])
+    return _clean(res.x[:m]), _clean(-np.asarray(res.ineqlin.marginals)), float(res.x[-1]) + 0.0
 
 
 def _undominated(payoff: np.ndarray) -> tuple[list[int], list[int]]:
