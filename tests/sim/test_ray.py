@@ -12,7 +12,7 @@ ray = pytest.importorskip("ray")
 @pytest.fixture(scope="module")
 def local_ray():
     try:
-        ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False,
+        ray.init(address="local", num_cpus=1, include_dashboard=False, log_to_driver=False,
                  runtime_env={"env_vars": {"PYTHONPATH": os.getcwd()}})
     except Exception as e:  # pragma: no cover - depends on the machine
         pytest.skip(f"ray did not start: {e}")

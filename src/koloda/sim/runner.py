@@ -16,6 +16,7 @@ import importlib
 import json
 import multiprocessing
 import os
+import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -238,6 +239,27 @@ class _ChunkTask:
         return _play_chunk(self.spec, indices)
 
 
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast, and clearly, when nothing answers at a cluster's address (Ray itself retries
+    for minutes). ``auto`` (Ray finds the address) is left to Ray."""
+    if address == "auto":
+        return
+    hostport = address.removeprefix("ray://")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise InvalidOption(f"--ray {address!r}: give 'local', 'auto' or the head node's "
+                            "HOST:PORT (for example 10.0.0.5:6379)")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise InvalidOption(f"--ray {address!r}: nothing answers there ({e})") from None
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
 def _iter_ray(spec: SimSpec, indices: Sequence[int], address: str) -> Iterator[GameOutcome]:
     try:
         import ray
@@ -247,10 +269,20 @@ def _iter_ray(spec: SimSpec, indices: Sequence[int], address: str) -> Iterator[G
     if started_here:
         cwd = os.getcwd()
         env = {"env_vars": {"PYTHONPATH": os.pathsep.join([cwd, os.environ.get("PYTHONPATH", "")])}}
-        if address == "local":
-            ray.init(runtime_env=env, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, runtime_env=env, log_to_driver=False)
+        if address != "local":
+            _check_reachable(address)
+        try:
+            if address == "local":
+                ray.init(address="local", runtime_env=env, include_dashboard=False,
+                         log_to_driver=False)
+            else:
+                ray.init(address=address, runtime_env=env, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as e:
+            raise InvalidOption(
+                f"could not start or reach Ray at {address!r}: {_first_line(e)} (a cluster's "
+                "address is HOST:PORT of its head node; a cluster with token authentication "
+                "also needs RAY_AUTH_MODE=token and its token, see docs/simulate.md)"
+            ) from None
     try:
         remote = ray.remote(_play_chunk)
         resources = ray.cluster_resources()  # type: ignore[no-untyped-call]
@@ -391,6 +423,8 @@ def run(
     """
     if jobs < 1:
         raise InvalidOption(f"--jobs must be at least 1, got {jobs}")
+    if ray_address is not None and ray_address != "local":
+        _check_reachable(ray_address)  # before a results file is touched
     journal: ResultsFile | None = None
     parquet = out is not None and out.suffix == ".parquet"
     if out is not None:
