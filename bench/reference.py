@@ -1,8 +1,13 @@
 """Reference speeds, run inside bench/.venv-ref (OpenSpiel and RLCard are not Koloda
-dependencies). Prints one JSON object: per reference game, random playouts per second (games/s
-and actions/s) and OpenSpiel's Python MCTS iterations per second on a Python game.
+dependencies). Prints one JSON object: per reference game, random playouts per second (games/s,
+actions/s and decisions/s) and OpenSpiel's Python MCTS iterations per second on a Python game.
 
-    bench/.venv-ref/bin/python bench/reference.py --seconds 3
+OpenSpiel counts every outcome of chance (each dealt card, each die) as an action of the chance
+player; ``decisions_per_s`` counts only the players' own actions, the figure comparable with
+Koloda's actions, whose games deal inside ``new`` and ``apply``. RLCard deals inside ``step``:
+all its actions are decisions.
+
+    bench/.venv-ref/bin/python bench/reference.py --seconds 3 [--repeat 2]
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ def openspiel_playouts(name: str, params: dict[str, int], seconds: float) -> dic
 
     game = pyspiel.load_game(name, params) if params else pyspiel.load_game(name)
     rng = random.Random(1)
-    games = actions = 0
+    games = actions = chance = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
@@ -35,6 +40,7 @@ def openspiel_playouts(name: str, params: dict[str, int], seconds: float) -> dic
             if state.is_chance_node():
                 outcomes, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(rng.choices(outcomes, probs)[0])
+                chance += 1
             elif state.is_simultaneous_node():
                 state.apply_actions([rng.choice(state.legal_actions(p))
                                      for p in range(game.num_players())])
@@ -44,7 +50,9 @@ def openspiel_playouts(name: str, params: dict[str, int], seconds: float) -> dic
         games += 1
     elapsed = time.perf_counter() - start
     return {"games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
-            "actions_per_game": actions / max(games, 1)}
+            "decisions_per_s": (actions - chance) / elapsed,
+            "actions_per_game": actions / max(games, 1),
+            "decisions_per_game": (actions - chance) / max(games, 1)}
 
 
 def openspiel_mcts(name: str, seconds: float) -> dict[str, float]:
@@ -85,21 +93,31 @@ def rlcard_playouts(name: str, seconds: float) -> dict[str, float]:
         games += 1
     elapsed = time.perf_counter() - start
     return {"games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
-            "actions_per_game": actions / max(games, 1)}
+            "decisions_per_s": actions / elapsed, "actions_per_game": actions / max(games, 1)}
+
+
+def best(runs: list[dict[str, float]], key: str) -> dict[str, float]:
+    return max(runs, key=lambda r: r[key])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="measure each figure this many times and keep the best")
     args = parser.parse_args()
+    n = max(1, args.repeat)
     out: dict[str, dict[str, dict[str, float]]] = {"openspiel": {}, "openspiel_mcts": {},
                                                     "rlcard": {}}
     for name, params in OPENSPIEL_GAMES:
-        out["openspiel"][name] = openspiel_playouts(name, params, args.seconds)
-    out["openspiel_mcts"]["python_tic_tac_toe"] = openspiel_mcts("python_tic_tac_toe",
-                                                                 args.seconds)
+        out["openspiel"][name] = best(
+            [openspiel_playouts(name, params, args.seconds) for _ in range(n)], "actions_per_s")
+    out["openspiel_mcts"]["python_tic_tac_toe"] = best(
+        [openspiel_mcts("python_tic_tac_toe", args.seconds) for _ in range(n)],
+        "iterations_per_s")
     for name in RLCARD_GAMES:
-        out["rlcard"][name] = rlcard_playouts(name, args.seconds)
+        out["rlcard"][name] = best([rlcard_playouts(name, args.seconds) for _ in range(n)],
+                                   "actions_per_s")
     print(json.dumps(out, indent=2))
 
 
