@@ -210,8 +210,8 @@ class Facts:
 
     __slots__ = ("agile", "bard", "bond", "cover_class", "decoyable", "group", "grouped",
                  "info", "is_decoy", "layable", "medic", "n_suits", "play_suits", "scorch",
-                 "specialist", "spy", "strength", "suit_names", "suits", "trump", "ultima",
-                 "unit", "value")
+                 "specialist", "spy", "strength", "suit_names", "suits", "throw_value", "trump",
+                 "ultima", "unit", "value")
 
     def __init__(self, c: CardInfo) -> None:
         self.info = c
@@ -239,6 +239,9 @@ class Facts:
         self.bard = c.has(Perk.BARD)
         self.strength = c.strength
         self.value = c.value
+        #: the value a throw-in matches with: the printed one of a unit with a value, else 0
+        #: (never among the values open on the table, all above 0)
+        self.throw_value = c.strength if c.unit and c.value > 0 else 0
         #: which open cards it may cover: 0 ordinary ones, 1 also trumps, 2 every one (ultima)
         self.cover_class = 2 if self.ultima else 1 if c.trump else 0
 

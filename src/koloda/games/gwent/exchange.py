@@ -33,7 +33,6 @@ from koloda.games.gwent.events import (
 from koloda.games.gwent.model import ATT, DEF, Exchange
 from koloda.games.gwent.options import BOTH, CARD, NEXT_CARD, THROWER
 from koloda.games.gwent.perks import (
-    hand_decoy,
     medic_actions,
     open_suit,
     scorch_actions,
@@ -112,7 +111,12 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
             blank: list[Entry] = [(cid, _LEAD_ONLY, _NO_DECOY, _NO_DECOY, 1)
                      for cid in pool[:1 if first else None]]
             return blank, len(blank)
-    decoy = "" if ex.decoy_used else hand_decoy(hand)
+    decoy = ""
+    if not ex.decoy_used:  # (perks.hand_decoy)
+        for cid in hand:
+            if (table.get(cid) or facts(cid)).is_decoy:
+                decoy = cid
+                break
     # one card in attack per action point (the rest of a forced group aside)
     lead = bool(pending) or not ex.acting or ex.leads < points_at_stake(ex)
     if ex.opened:
@@ -321,7 +325,12 @@ def start_action(ex: Exchange, side: int) -> None:
     ex.units = 0
     ex.leads = 0
     ex.decoy_used = False
-    ex.limit = max(1, len(ex.pressing(side)))
+    pressing = 0  # len(ex.pressing(side))
+    for s in ex.stacks:
+        top = s.layers[-1]
+        if top.damage > EPS and top.side != side:
+            pressing += 1
+    ex.limit = max(1, pressing)
     both = ex.ap[side] if side == DEF else 1
     ex.max_units = ex.limit * max(1, both)
 

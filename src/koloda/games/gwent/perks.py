@@ -152,6 +152,35 @@ def _revive_suits(st: GwentState, groups: list[list[str]]) -> list[tuple[tuple[s
     return [tuple(sorted(choice)) for choice in product(*options)]
 
 
+# Medic, Spy and Scorch values are immutable: one instance of each, built once.
+_MEDICS: dict[tuple[str, tuple[str, ...], str, tuple[tuple[str, str], ...]], Medic] = {}
+_SPIES: dict[str, Spy] = {}
+_SCORCHES: dict[tuple[str, str], Scorch] = {}
+
+
+def _medic(cid: str, targets: tuple[str, ...], decoy: str,
+           suits: tuple[tuple[str, str], ...]) -> Medic:
+    key = (cid, targets, decoy, suits)
+    found = _MEDICS.get(key)
+    if found is None:
+        found = _MEDICS[key] = Medic(cid, targets, decoy, suits)
+    return found
+
+
+def _spy(cid: str) -> Spy:
+    found = _SPIES.get(cid)
+    if found is None:
+        found = _SPIES[cid] = Spy(cid)
+    return found
+
+
+def _scorch(cid: str, target: str) -> Scorch:
+    found = _SCORCHES.get((cid, target))
+    if found is None:
+        found = _SCORCHES[cid, target] = Scorch(cid, target)
+    return found
+
+
 def medic_actions(st: GwentState, seat: int) -> list[Medic]:
     hand = st.hands[seat]
     decoy = hand_decoy(hand)
@@ -162,12 +191,12 @@ def medic_actions(st: GwentState, seat: int) -> list[Medic]:
         c = info(cid)
         groups = revivable_groups(st, seat, c)
         for g in groups:
-            out.extend(Medic(cid, (g[0],), "", suits) for suits in _revive_suits(st, [g]))
+            out.extend(_medic(cid, (g[0],), "", suits) for suits in _revive_suits(st, [g]))
         if decoy and can_decoy(c):
             for i, g in enumerate(groups):
                 for h in groups[i + 1:]:
                     targets = tuple(sorted((g[0], h[0])))
-                    out.extend(Medic(cid, targets, decoy, suits)
+                    out.extend(_medic(cid, targets, decoy, suits)
                                for suits in _revive_suits(st, [g, h]))
     return out
 
@@ -226,7 +255,7 @@ def spy_turnable(ex: Exchange, side: int, spy: CardInfo) -> list[int]:
 
 
 def spy_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Spy]:
-    return [Spy(cid) for cid in st.hands[seat]
+    return [_spy(cid) for cid in st.hands[seat]
             if facts(cid).spy and spy_turnable(ex, side, info(cid))]
 
 
@@ -263,7 +292,7 @@ def scorch_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[S
     cards = [cid for cid in st.hands[seat] if facts(cid).scorch]
     if not cards:
         return []
-    return [Scorch(cards[0], t) for t in scorch_targets(ex, side)]
+    return [_scorch(cards[0], t) for t in scorch_targets(ex, side)]
 
 
 def apply_scorch(st: GwentState, seat: int, ex: Exchange, action: Scorch) -> None:

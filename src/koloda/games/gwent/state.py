@@ -19,7 +19,6 @@ An id already written with ``#N`` is kept as it is.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
@@ -318,17 +317,19 @@ class GwentState(GameState):
         return out
 
     def clone(self) -> Self:
-        c = copy.copy(self)
-        c.rng = self.rng.copy()
-        c.events = list(self.events)
-        c.history = list(self.history)
-        for name in ("order", "deck_names", "aside", "revived", "points", "damage", "pair",
-                     "window", "decided", "winners"):
-            setattr(c, name, list(getattr(self, name)))
+        cls = type(self)
+        c = cls.__new__(cls)
+        d = c.__dict__
+        d.update(self.__dict__)  # (copy.copy), then a copy of every mutable part
+        d["rng"] = self.rng.copy()
+        for name in ("events", "history", "order", "deck_names", "aside", "revived", "points",
+                     "damage", "pair", "window", "decided", "winners"):
+            d[name] = d[name][:]
+        copy_list = list.copy
         for name in ("own", "neutrals", "decks", "hands", "discards", "spent", "known",
                      "round_damage", "window_values"):
-            setattr(c, name, [list(x) for x in getattr(self, name)])
-        c.throws = {k: list(v) for k, v in self.throws.items()}
+            d[name] = list(map(copy_list, d[name]))
+        c.throws = {k: v[:] for k, v in self.throws.items()}
         c.exchange = self.exchange.copy() if self.exchange is not None else None
         return c
 

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 
 from koloda.engine import Action, Rng
 from koloda.games.gwent.actions import Pass, Throw
-from koloda.games.gwent.cards import FACTS, Perk, Suit, facts, info
+from koloda.games.gwent.cards import FACTS, Suit, facts, info
 from koloda.games.gwent.events import GwentThrown, card_placed, throw_decided
 from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.options import NEXT_CARD
-from koloda.games.gwent.perks import placed_value, use_bard
+from koloda.games.gwent.perks import use_bard, value_of
 from koloda.games.gwent.table import EPS, Stack, lead_layer
 
 if TYPE_CHECKING:
@@ -68,8 +68,7 @@ def throwable_units(st: GwentState, seat: int, values: list[int]) -> list[tuple[
     hand = st.hands[seat]
     table = FACTS
     for cid in hand:
-        f = table.get(cid) or facts(cid)
-        if f.unit and f.value > 0 and f.strength in values:
+        if (table.get(cid) or facts(cid)).throw_value in values:
             break
     else:
         return []  # no card of the hand matches
@@ -79,7 +78,7 @@ def throwable_units(st: GwentState, seat: int, values: list[int]) -> list[tuple[
     out = []
     for _, members in sorted(groups.items()):
         fs = [table.get(m) or facts(m) for m in members]
-        if all(f.unit and f.value > 0 and f.strength in values for f in fs):
+        if all(f.throw_value in values for f in fs):
             if fs[0].grouped:
                 out.append(tuple(sorted(members)))
             else:
@@ -110,6 +109,15 @@ def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
     """``legal(st, seat)[rng.randbelow(len(legal(st, seat)))]`` without building the throw-ins
     that are not drawn: the same draw from the same generator, the same action."""
     values = st.window_values
+    v0, v1 = values
+    table = FACTS
+    for cid in st.hands[seat]:
+        value = (table.get(cid) or facts(cid)).throw_value
+        if value in v0 or value in v1:
+            break
+    else:  # nothing to throw in: «pass» is the only choice
+        rng.randbelow(1)
+        return _PASS
     per_side: list[list[tuple[list[tuple[str, ...]], int]]] = []
     total = 1  # «pass»
     for side in (0, 1):
@@ -180,16 +188,18 @@ def resolve(st: GwentState) -> None:
         cards = list(chosen)
         ids = []
         for cid in cards:
-            c = info(cid)
-            together = sum(1 for o in cards if info(o).group == c.group)
-            mult = together if c.has(Perk.BOND) else 1
-            value = placed_value(ex, seat, c, lead=True, mult=mult, decoy=False)
-            use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
+            f = facts(cid)
+            c = f.info
+            together = sum(1 for o in cards if facts(o).group == f.group)
+            mult = together if f.bond else 1
+            value = value_of(ex, seat, f, True, mult, False)
+            if ex.bard:
+                use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
             st.take_from_hand(seat, cid)
-            suit = Suit(chosen[cid]) if chosen[cid] else c.suits[0]
+            suit = Suit(chosen[cid]) if chosen[cid] else f.suits[0]
             stack = Stack(ex.next_id, [lead_layer((cid,), seat=seat, side=side, value=value,
-                                                  printed=c.strength, suit=suit, trump=c.trump,
-                                                  ultima=c.has(Perk.ULTIMA))], thrower=seat)
+                                                  printed=f.strength, suit=suit, trump=f.trump,
+                                                  ultima=f.ultima)], thrower=seat)
             ex.next_id += 1
             ex.stacks.append(stack)
             ids.append(stack.id)

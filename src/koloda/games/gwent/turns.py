@@ -50,10 +50,10 @@ def holders(st: GwentState) -> list[int]:
 
 def begin_exchange(st: GwentState) -> None:
     """Start the next exchange, or end the round when fewer than two players hold cards."""
-    from koloda.games.gwent.match import end_round
-
     have = holders(st)
     if len(have) < 2:
+        from koloda.games.gwent.match import end_round
+
         end_round(st)
         return
     attacker = st.next_attacker
