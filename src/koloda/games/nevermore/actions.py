@@ -35,7 +35,7 @@ class Pass(Action):
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "pass " + " ".join(str(c) for c in self.cards)
+        return "pass " + " ".join(map(str, self.cards))
 
 
 @dataclass(frozen=True, order=True)
@@ -47,7 +47,9 @@ class Commit(Action):
     magic: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join(["commit", str(self.ravens), *(str(m) for m in self.magic)])
+        if not self.magic:
+            return f"commit {self.ravens}"
+        return " ".join(["commit", str(self.ravens), *map(str, self.magic)])
 
 
 @dataclass(frozen=True, order=True)

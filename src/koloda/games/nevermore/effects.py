@@ -25,6 +25,11 @@ from koloda.games.nevermore.magic import (
 from koloda.games.nevermore.state import NevermoreState, Stage, Task
 
 WIN_VP = 6
+_LIGHT = Deck.LIGHT
+#: A magic deck's name → the deck, and back (without calling the enum or ``.value``).
+_DECK_OF: dict[str, Deck] = {d.value: d for d in Deck}
+_DECK_NAME: dict[Deck, str] = {d: d.value for d in Deck}
+_REACT = Stage.REACT
 
 
 def front(s: NevermoreState, tasks: list[Task]) -> None:
@@ -49,12 +54,12 @@ def t_damage(s: NevermoreState, t: Task) -> None:
             and (reply == "any_blow" or (reply == "lethal"
                                          and amount - s.shield[tgt] >= s.health[tgt]))):
         front(s, [Task("damage", src, tgt, amount, t.tag + ",asked")])
-        ask(s, Stage.REACT, [tgt])
+        ask(s, _REACT, [tgt])
         return
     prevented = min(s.shield[tgt], amount)
     s.shield[tgt] -= prevented
     s.health[tgt] = max(0, s.health[tgt] - (amount - prevented))
-    s.events.append(E.NmDamaged(src, tgt, amount, prevented, s.health[tgt], to=EVERYONE))
+    s.events.append(E.damaged(src, tgt, amount, prevented, s.health[tgt], EVERYONE))
     if s.health[tgt] <= 0:
         s.raven[tgt] = True
         s.events.append(E.NmBecameRaven(tgt, src, to=EVERYONE))
@@ -68,7 +73,7 @@ def t_heal(s: NevermoreState, t: Task) -> None:
         return
     before = s.health[p]
     s.health[p] = min(s.max_health, before + t.amount)
-    s.events.append(E.NmHealed(p, s.health[p] - before, s.health[p], to=EVERYONE))
+    s.events.append(E.healed(p, s.health[p] - before, s.health[p], EVERYONE))
 
 
 def t_vp(s: NevermoreState, t: Task) -> None:
@@ -77,19 +82,20 @@ def t_vp(s: NevermoreState, t: Task) -> None:
 
 def gain_vp(s: NevermoreState, p: int, amount: int, reason: str) -> None:
     s.vp[p] += amount
-    s.events.append(E.NmVictoryPoints(p, amount, s.vp[p], reason, to=EVERYONE))
+    s.events.append(E.victory_points(p, amount, s.vp[p], reason, EVERYONE))
 
 
 def t_draw(s: NevermoreState, t: Task) -> None:
-    draw_magic(s, t.seat, Deck(t.tag), t.amount)
+    draw_magic(s, t.seat, _DECK_OF[t.tag], t.amount)
 
 
 def draw_magic(s: NevermoreState, p: int, deck: Deck, count: int) -> None:
     """Draw from a magic deck; an empty deck is rebuilt from its own discards."""
     if s.options.magic == "none" or count <= 0:
         return
-    pile = s.light_deck if deck == Deck.LIGHT else s.shadow_deck
-    used = s.light_discard if deck == Deck.LIGHT else s.shadow_discard
+    light = deck is _LIGHT
+    pile = s.light_deck if light else s.shadow_deck
+    used = s.light_discard if light else s.shadow_discard
     got: list[int] = []
     for _ in range(count):
         if not pile and used:
@@ -102,12 +108,12 @@ def draw_magic(s: NevermoreState, p: int, deck: Deck, count: int) -> None:
         got.append(pile.pop())
     s.magic[p].extend(got)
     s.magic[p].sort()
-    s.events.append(E.NmMagicDrawn(p, deck.value, len(got), to=EVERYONE))
+    s.events.append(E.magic_drawn(p, _DECK_NAME[deck], len(got), EVERYONE))
     if got:
         kinds = [s.magic_set.card(c) for c in got]
-        s.events.append(E.NmMagicCards(p, tuple(got), tuple(k.name_en for k in kinds),
-                                       tuple(k.name_ru or k.name_en for k in kinds),
-                                       to=E.only(p)))
+        s.events.append(E.magic_cards(p, tuple(got), tuple([k.name_en for k in kinds]),
+                                      tuple([k.name_ru or k.name_en for k in kinds]),
+                                      E.only(p)))
 
 
 def discard_magic(s: NevermoreState, card: int) -> None:
@@ -126,8 +132,8 @@ def t_play(s: NevermoreState, t: Task) -> None:
     s.magic[p].remove(card)
     discard_magic(s, card)
     ms = s.magic_set
-    s.events.append(E.NmMagicPlayed(p, card, kind.key, target, raven_text, kind.name_en,
-                                    kind.name_ru, ms.title_en, ms.title_ru, to=EVERYONE))
+    s.events.append(E.magic_played(p, card, kind.key, target, raven_text, kind.name_en,
+                                   kind.name_ru, ms.title_en, ms.title_ru, EVERYONE))
     restricted = s.raven[p] and not raven_text
     tasks: list[Task] = []
     for v in effect:

@@ -246,3 +246,101 @@ class NmMainReshuffled(Event):
     """The main deck ran short: the discards were shuffled under it (``main_deck=when_empty``)."""
 
     count: int
+
+
+# --- fast construction -------------------------------------------------------------------------
+# The events logged most often, built without the frozen dataclass's ``__init__`` (which sets
+# each field through ``object.__setattr__``): the same fields, an event equal to the one the
+# class builds.
+
+_new = object.__new__
+
+
+def passed(seat: int, receiver: int, pass_no: int, cards: tuple[int, ...],
+           to: Audience) -> NmPassed:
+    """``NmPassed(seat, receiver, pass_no, cards, to=to)``."""
+    event = _new(NmPassed)
+    event.__dict__.update(to=to, seat=seat, receiver=receiver, pass_no=pass_no, cards=cards)
+    return event
+
+
+def dealt(seat: int, cards: tuple[int, ...], to: Audience) -> NmDealt:
+    """``NmDealt(seat, cards, to=to)``."""
+    event = _new(NmDealt)
+    event.__dict__.update(to=to, seat=seat, cards=cards)
+    return event
+
+
+def pass_done(pass_no: int, count: int, to: Audience) -> NmPassDone:
+    """``NmPassDone(pass_no, count, to=to)``."""
+    event = _new(NmPassDone)
+    event.__dict__.update(to=to, pass_no=pass_no, count=count)
+    return event
+
+
+def token_flipped(index: int, suit: str, to: Audience) -> NmTokenFlipped:
+    """``NmTokenFlipped(index, suit, to=to)``."""
+    event = _new(NmTokenFlipped)
+    event.__dict__.update(to=to, index=index, suit=suit)
+    return event
+
+
+def revealed(suit: str, cards: tuple[tuple[int, ...], ...],
+             cancelled: tuple[tuple[int, ...], ...], ravens: tuple[tuple[int, ...], ...],
+             magic: tuple[tuple[int, ...], ...], counts: tuple[int, ...],
+             leaders: tuple[int, ...], amount: int, to: Audience) -> NmRevealed:
+    """``NmRevealed(suit, cards, cancelled, ravens, magic, counts, leaders, amount, to=to)``."""
+    event = _new(NmRevealed)
+    event.__dict__.update(to=to, suit=suit, cards=cards, cancelled=cancelled, ravens=ravens,
+                          magic=magic, counts=counts, leaders=leaders, amount=amount)
+    return event
+
+
+def magic_drawn(seat: int, deck: str, count: int, to: Audience) -> NmMagicDrawn:
+    """``NmMagicDrawn(seat, deck, count, to=to)``."""
+    event = _new(NmMagicDrawn)
+    event.__dict__.update(to=to, seat=seat, deck=deck, count=count)
+    return event
+
+
+def magic_cards(seat: int, cards: tuple[int, ...], names_en: tuple[str, ...],
+                names_ru: tuple[str, ...], to: Audience) -> NmMagicCards:
+    """``NmMagicCards(seat, cards, names_en, names_ru, to=to)``."""
+    event = _new(NmMagicCards)
+    event.__dict__.update(to=to, seat=seat, cards=cards, names_en=names_en, names_ru=names_ru)
+    return event
+
+
+def damaged(source: int, seat: int, amount: int, prevented: int, health: int,
+            to: Audience) -> NmDamaged:
+    """``NmDamaged(source, seat, amount, prevented, health, to=to)``."""
+    event = _new(NmDamaged)
+    event.__dict__.update(to=to, source=source, seat=seat, amount=amount, prevented=prevented,
+                          health=health)
+    return event
+
+
+def healed(seat: int, amount: int, health: int, to: Audience) -> NmHealed:
+    """``NmHealed(seat, amount, health, to=to)``."""
+    event = _new(NmHealed)
+    event.__dict__.update(to=to, seat=seat, amount=amount, health=health)
+    return event
+
+
+def victory_points(seat: int, amount: int, total: int, reason: str,
+                   to: Audience) -> NmVictoryPoints:
+    """``NmVictoryPoints(seat, amount, total, reason, to=to)``."""
+    event = _new(NmVictoryPoints)
+    event.__dict__.update(to=to, seat=seat, amount=amount, total=total, reason=reason)
+    return event
+
+
+def magic_played(seat: int, card: int, key: str, target: int, raven_text: bool, name_en: str,
+                 name_ru: str, set_en: str, set_ru: str, to: Audience) -> NmMagicPlayed:
+    """``NmMagicPlayed(seat, card, key, target, raven_text, name_en, name_ru, set_en, set_ru,
+    to=to)``."""
+    event = _new(NmMagicPlayed)
+    event.__dict__.update(to=to, seat=seat, card=card, key=key, target=target,
+                          raven_text=raven_text, name_en=name_en, name_ru=name_ru,
+                          set_en=set_en, set_ru=set_ru)
+    return event

@@ -53,6 +53,12 @@ from koloda.games.nevermore.magic import AddSuit, Deck
 from koloda.games.nevermore.state import PASS_SIZES, NevermoreState, Stage, Task
 
 S = TypeVar("S", bound=NevermoreState)
+_RUNNING, _PASS, _COMMIT, _MAGIC = Stage.RUNNING, Stage.PASS, Stage.COMMIT, Stage.MAGIC
+_TOKENS: tuple[str, ...] = tuple(x.value for x in TOKEN_SUITS)  # the first round's order
+#: A suit's value (a token's text, a task's tag) → the suit, without calling the enum.
+SUIT_OF_VALUE: dict[str, Suit] = {x.value: x for x in Suit}
+_RAVENS_FROM = SUIT_INDEX[Suit.RAVEN] * PER_SUIT  # the raven cards are this one ...
+_RAVENS_TO = _RAVENS_FROM + PER_SUIT  # ... up to this one (excluded)
 
 # --- a new game ---------------------------------------------------------------------------------
 
@@ -128,15 +134,15 @@ def run(s: NevermoreState) -> None:
 def decide(s: NevermoreState, seat: int, action: Action) -> None:
     """Record ``seat``'s (already checked) decision and carry the game on."""
     st = s.stage
-    if st == Stage.PASS or st == Stage.COMMIT or st == Stage.MAGIC:
+    if st is _PASS or st is _COMMIT or st is _MAGIC:
         chosen = s.choices
         chosen[seat] = str(action)
         if len(chosen) < len(s.waiting):
             return
-        s.waiting, s.choices, s.stage = [], {}, Stage.RUNNING
-        if st == Stage.PASS:
+        s.waiting, s.choices, s.stage = [], {}, _RUNNING
+        if st is _PASS:
             do_pass(s, {k: _parsed(v) for k, v in chosen.items()})
-        elif st == Stage.COMMIT:
+        elif st is _COMMIT:
             do_commit(s, {k: _parsed(v) for k, v in chosen.items()})
         elif any(v != "done" for v in chosen.values()):
             choices = {k: _parsed(v) for k, v in chosen.items()}
@@ -148,7 +154,7 @@ def decide(s: NevermoreState, seat: int, action: Action) -> None:
                 again = sum(1 << t.seat for t in plays)
                 front(s, [*plays, Task("window", amount=again, tag=s.window)])
     else:
-        s.waiting, s.choices, s.stage = [], {}, Stage.RUNNING
+        s.waiting, s.choices, s.stage = [], {}, _RUNNING
         if st == Stage.ATTACK:
             assert isinstance(action, A.Attack)
             do_attack(s, seat, action.target)
@@ -190,20 +196,21 @@ def t_round(s: NevermoreState, t: Task) -> None:
     s.step = -1
     s.pass_no = 0
     if s.round == 1:
-        s.tokens = [x.value for x in TOKEN_SUITS]
-        shown = tuple(s.tokens)
+        s.tokens = list(_TOKENS)
+        shown = _TOKENS
     else:
-        s.tokens = s.rng.shuffled([x.value for x in TOKEN_SUITS])
+        s.tokens = s.rng.shuffled(_TOKENS)
         shown = ()
     s.events.append(E.NmRoundStarted(s.round, s.dealer, direction_name(s.direction), shown,
                                      to=EVERYONE))
     for p in range(n):
-        s.events.append(E.NmDealt(p, tuple(s.hands[p]), to=E.only(p)))
+        s.events.append(E.dealt(p, tuple(s.hands[p]), E.only(p)))
     s.tasks = round_tasks("draft")
 
 
-def round_tasks(start: str) -> list[Task]:
-    """The declared flow of a round, from the draft or from the reveal phase."""
+def _declared_flow(start: str) -> tuple[tuple[str, int, int, int, str], ...]:
+    """The declared flow of a round, from the draft or from the reveal phase, as the fields
+    of its tasks."""
     flow = [Task("window", tag="draft"), Task("pass", amount=1), Task("window", tag="pass1"),
             Task("pass", amount=2), Task("window", tag="pass2"),
             Task("pass", amount=3)] if start == "draft" else []
@@ -213,7 +220,16 @@ def round_tasks(start: str) -> list[Task]:
                  Task("commit", amount=i)]
     flow += [Task("window", tag="skulk"), Task("skulking"), Task("window", tag="end"),
              Task("end")]
-    return flow
+    return tuple((t.kind, t.seat, t.target, t.amount, t.tag) for t in flow)
+
+
+_FLOWS = {start: _declared_flow(start) for start in ("draft", "reveal")}
+
+
+def round_tasks(start: str) -> list[Task]:
+    """The declared flow of a round, from the draft or from the reveal phase (new tasks each
+    time: the queue is the state's own)."""
+    return [Task(*fields) for fields in _FLOWS["draft" if start == "draft" else "reveal"]]
 
 
 def direction_name(d: int) -> str:
@@ -238,7 +254,7 @@ def t_window(s: NevermoreState, t: Task) -> None:
     if not seats:
         return
     s.window = t.tag
-    ask(s, Stage.MAGIC, seats)
+    ask(s, _MAGIC, seats)
 
 
 #: The windows between two draft passes (Play Any Time cards only).
@@ -264,7 +280,7 @@ def window_timings(s: NevermoreState, window: str) -> frozenset[str]:
 
 def t_pass(s: NevermoreState, t: Task) -> None:
     s.pass_no = t.amount
-    ask(s, Stage.PASS, list(range(s.players)))
+    ask(s, _PASS, list(range(s.players)))
 
 
 def do_pass(s: NevermoreState, choices: dict[int, Action]) -> None:
@@ -281,10 +297,10 @@ def do_pass(s: NevermoreState, choices: dict[int, Action]) -> None:
         incoming[to] = cards
         s.passed[p].append(cards)
         s.received[to].append(cards)
-        s.events.append(E.NmPassed(p, to, s.pass_no, a.cards, to=E.only(p, to)))
+        s.events.append(E.passed(p, to, s.pass_no, a.cards, E.only(p, to)))
     for p in range(n):
         s.hands[p] = sorted(s.hands[p] + incoming[p])
-    s.events.append(E.NmPassDone(s.pass_no, PASS_SIZES[s.pass_no - 1], to=EVERYONE))
+    s.events.append(E.pass_done(s.pass_no, PASS_SIZES[s.pass_no - 1], EVERYONE))
 
 
 def t_final(s: NevermoreState, t: Task) -> None:
@@ -322,11 +338,11 @@ def t_conspire(s: NevermoreState, t: Task) -> None:
 def t_flip(s: NevermoreState, t: Task) -> None:
     s.step = t.amount
     s.flipped = t.amount + 1
-    s.events.append(E.NmTokenFlipped(t.amount, s.tokens[t.amount], to=EVERYONE))
+    s.events.append(E.token_flipped(t.amount, s.tokens[t.amount], EVERYONE))
 
 
 def t_commit(s: NevermoreState, t: Task) -> None:
-    ask(s, Stage.COMMIT, list(range(s.players)))
+    ask(s, _COMMIT, list(range(s.players)))
 
 
 def do_commit(s: NevermoreState, choices: dict[int, Action]) -> None:
@@ -337,15 +353,13 @@ def do_commit(s: NevermoreState, choices: dict[int, Action]) -> None:
     ms = s.magic_set
     lo = SUIT_INDEX[suit] * PER_SUIT
     hi = lo + PER_SUIT
-    raven_lo = SUIT_INDEX[Suit.RAVEN] * PER_SUIT
-    raven_hi = raven_lo + PER_SUIT
     cards, cancelled, ravens, magic, counts = [], [], [], [], []
     for p in range(n):
         a = choices[p]
         assert isinstance(a, A.Commit)
         hand = s.hands[p]
         own = sorted([c for c in hand if lo <= c < hi])
-        rav = sorted([c for c in hand if raven_lo <= c < raven_hi])[: a.ravens]
+        rav = sorted([c for c in hand if _RAVENS_FROM <= c < _RAVENS_TO])[: a.ravens]
         gone = own + rav
         for c in gone:
             hand.remove(c)
@@ -360,13 +374,14 @@ def do_commit(s: NevermoreState, choices: dict[int, Action]) -> None:
         magic.append(tuple(a.magic))
         counts.append(len(own) - a.ravens + len(a.magic))
         assert all(isinstance(ms.card(m).effect[0], AddSuit) for m in a.magic)
-    s.revealed.append(suit.value)
+    name = s.tokens[s.step]  # the suit's value
+    s.revealed.append(name)
     s.counts = counts
     leaders, amount = majority(counts)
-    order = [p for p in s.tie_order() if p in leaders]
-    s.events.append(E.NmRevealed(suit.value, tuple(cards), tuple(cancelled), tuple(ravens),
-                                 tuple(magic), tuple(counts), tuple(order), amount, to=EVERYONE))
-    tasks = [Task("lead", p, amount=amount, tag=suit.value) for p in order]
+    order = [p for p in s.tie_order() if p in leaders] if leaders else []
+    s.events.append(E.revealed(name, tuple(cards), tuple(cancelled), tuple(ravens),
+                               tuple(magic), tuple(counts), tuple(order), amount, EVERYONE))
+    tasks = [Task("lead", p, amount=amount, tag=name) for p in order]
     if suit == Suit.RADIANCE:
         for p in s.tie_order():
             if counts[p] >= 5:
@@ -406,7 +421,7 @@ def peck_targets(s: NevermoreState, p: int) -> list[int]:
 
 def t_lead(s: NevermoreState, t: Task) -> None:
     """One leader's effect, in tie order; the form is taken when the effect happens."""
-    p, d, suit = t.seat, t.amount, Suit(t.tag)
+    p, d, suit = t.seat, t.amount, SUIT_OF_VALUE[t.tag]
     if s.raven[p]:
         if suit == Suit.RADIANCE:
             front(s, [Task("draw", p, amount=d, tag=Deck.LIGHT.value)])
@@ -457,9 +472,10 @@ def t_skulking(s: NevermoreState, t: Task) -> None:
     ravens = []
     counts = []
     for p in range(s.players):
-        rav = sorted(c for c in s.hands[p] if suit_of(c) == Suit.RAVEN)
+        hand = s.hands[p]
+        rav = sorted([c for c in hand if _RAVENS_FROM <= c < _RAVENS_TO])
         for c in rav:
-            s.hands[p].remove(c)
+            hand.remove(c)
         s.table[p].extend(rav)
         ravens.append(tuple(rav))
         counts.append(len(rav))

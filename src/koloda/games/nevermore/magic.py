@@ -220,7 +220,7 @@ class MagicSet:
             out[cid] = CardFacts(k.timing, k.suit, human, raven)
         return out
 
-    @property
+    @cached_property
     def has_anytime(self) -> bool:
         """Whether the set has a Play Any Time card (public: the set is known to all)."""
         return any(k.timing == "anytime" for k in self.kinds)

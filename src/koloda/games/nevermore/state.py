@@ -29,7 +29,7 @@ _SUIT_NO: dict[str, int] = {s.value: i for i, s in enumerate(SUITS)}
 _RAVEN_NO = _SUIT_NO[Suit.RAVEN]
 #: The actions without a parameter, built once (actions are immutable values).
 _DONE = A.Done()
-_PECK = A.Peck()
+_PECK_OR_DONE: tuple[Action, Action] = (A.Peck(), _DONE)
 
 PASS_SIZES = (3, 2, 1)
 
@@ -45,6 +45,10 @@ class Stage(StrEnum):
     PECK = "peck"  # a raven leader chooses to peck or not
     REACT = "react"  # a Play Any Time reply to a blow that would turn its holder into a raven
     OVER = "over"
+
+
+_PASS, _COMMIT, _MAGIC = Stage.PASS, Stage.COMMIT, Stage.MAGIC
+_ATTACK, _PECK, _REACT = Stage.ATTACK, Stage.PECK, Stage.REACT
 
 
 @dataclass
@@ -292,30 +296,43 @@ class NevermoreState(GameState):
         return [s for s in range(self.players) if s != seat and not self.raven[s]]
 
     def random_action(self, seat: int, rng: Rng) -> Action:
-        """A draft pass or a commit drawn uniformly from the legal ones without listing them
-        (a pass: ``size`` hand cards at random; a commit: a number of ravens in its range, then
-        each suit-like magic card in or out with even odds — every pair equally likely);
-        elsewhere the kernel's draw from the list."""
-        if seat in self.waiting and seat not in self.choices and not self.is_terminal:
+        """A legal action drawn uniformly without listing them: a pass, ``size`` hand cards at
+        random; a commit, a number of ravens in its range, then each suit-like magic card in or
+        out with even odds (every pair equally likely); in a magic window, a blow or a peck, the
+        one draw the kernel would make from :meth:`legal_actions`, taken without the list."""
+        if (seat in self.waiting and seat not in self.choices and self.winner < 0
+                and not self.stopped):
             st = self.stage
-            if st is Stage.MAGIC or st is Stage.REACT:
-                return self._random_play(seat, rng, react=st is Stage.REACT)
-            if st == Stage.PASS:
+            if st in (_MAGIC, _REACT):
+                return self._random_play(seat, rng, react=st == _REACT)
+            if st == _COMMIT:
+                lo, hi = self.commit_range(seat)
+                extra = self.suit_magic(seat)
+                extra.sort()
+                r = lo + rng.randbelow(hi - lo + 1)
+                mask = rng.randbelow(1 << len(extra))
+                return A.Commit(r, tuple([m for i, m in enumerate(extra) if mask >> i & 1])
+                                if mask else ())
+            if st == _PASS:
                 size = PASS_SIZES[self.pass_no - 1]
                 hand = sorted(self.hands[seat])
                 n = len(hand)
                 if 0 <= size <= n:
+                    randbelow = rng.randbelow
                     pool = list(range(n))
                     for i in range(size):
-                        j = i + rng.randbelow(n - i)
+                        j = i + randbelow(n - i)
                         pool[i], pool[j] = pool[j], pool[i]
-                    return A.Pass(tuple(hand[i] for i in sorted(pool[:size])))
-            elif st == Stage.COMMIT:
-                lo, hi = self.commit_range(seat)
-                extra = sorted(self.suit_magic(seat))
-                r = lo + rng.randbelow(hi - lo + 1)
-                mask = rng.randbelow(1 << len(extra))
-                return A.Commit(r, tuple(m for i, m in enumerate(extra) if mask >> i & 1))
+                    picked = pool[:size]
+                    picked.sort()
+                    return A.Pass(tuple([hand[i] for i in picked]))
+            elif st == _ATTACK:
+                targets = self.attack_targets(seat)
+                k = len(targets)
+                i = rng.randbelow(k + 1 if self.amount >= 4 else k)
+                return A.Attack(targets[i] if i < k else -1)
+            elif st == _PECK:
+                return _PECK_OR_DONE[rng.randbelow(2)]
         return super().random_action(seat, rng)
 
     def legal_actions(self, seat: int) -> list[Action]:
