@@ -42,10 +42,29 @@ PLAY = "play"
 OVER = "over"
 
 
+#: :func:`number_cards` already done, by (deck names, id of the deck lists, id of the neutral
+#: deck), with the lists themselves (kept alive, so that an id is never reused for others).
+_NUMBERED: dict[tuple[tuple[str, ...], int, int],
+                tuple[dict[str, tuple[str, ...]], tuple[str, ...],
+                      list[list[str]], list[str]]] = {}
+
+
 def number_cards(names: list[str], decks: dict[str, tuple[str, ...]],
                  neutral: tuple[str, ...]) -> tuple[list[list[str]], list[str]]:
     """Card instances: each catalogue id numbered over the match in seat order, then the
     neutral deck (``nr_catapult#1``, ``nr_catapult#2``, …)."""
+    key = (tuple(names), id(decks), id(neutral))
+    done = _NUMBERED.get(key)
+    if done is None or done[0] is not decks or done[1] is not neutral:
+        own, numbered = _number_cards(names, decks, neutral)
+        if len(_NUMBERED) >= 1024:
+            _NUMBERED.clear()
+        done = _NUMBERED[key] = (decks, neutral, own, numbered)
+    return [list(cards) for cards in done[2]], list(done[3])
+
+
+def _number_cards(names: list[str], decks: dict[str, tuple[str, ...]],
+                  neutral: tuple[str, ...]) -> tuple[list[list[str]], list[str]]:
     counts: dict[str, int] = {}
 
     def inst(cid: str) -> str:
