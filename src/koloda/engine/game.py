@@ -18,7 +18,7 @@ from typing import Any
 
 from koloda.engine.codec import encode
 from koloda.engine.errors import InvalidOption, UnknownGame
-from koloda.engine.events import Event
+from koloda.engine.events import Event, fast_inits
 from koloda.engine.options import OptionInfo, build_options, describe_options
 from koloda.engine.state import Action, GameState
 
@@ -121,6 +121,7 @@ def register(spec: GameSpec) -> GameSpec:
     """Register a game spec under its name (a game module does this on import)."""
     spec.state_type.GAME = spec.name
     _REGISTRY[spec.name] = spec
+    fast_inits()
     return spec
 
 
@@ -149,6 +150,7 @@ def get_spec(name: str) -> GameSpec:
 def load_game(name: str, *, players: int | None = None, **options: Any) -> Game:
     """The game ``name`` with ``options`` validated (unknown or invalid ones are refused)."""
     spec = get_spec(name)
+    fast_inits()  # event classes of modules the game imported after it registered
     opts: Any = build_options(spec.options_type, options)
     n = spec.default_players if players is None else players
     check_players(spec, n)
