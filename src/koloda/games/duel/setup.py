@@ -39,6 +39,10 @@ def card_id(seat: int, n: int) -> str:
     return f"{PREFIXES[seat]}{n:02d}"
 
 
+#: Every card id, by seat and number (``_IDS[1][7] == "b07"``), made once.
+_IDS = tuple(tuple(card_id(s, n) for n in range(MAX_CARDS + 1)) for s in (0, 1))
+
+
 def origin(card: str) -> int:
     """The seat that brought card id ``card`` to the duel."""
     return PREFIXES.index(card[0])
@@ -50,6 +54,10 @@ def eligible_count(keys: Sequence[str]) -> int:
     return sum(1 for k in keys
                if CATALOGUE[k].item is None and (CATALOGUE[k].requires is None
                                                  or CATALOGUE[k].requires in kinds))
+
+
+_BATTLE_POOL = tuple(pool(BATTLE_KEYS))
+_ITEM_POOL = tuple(pool(ITEM_KEYS))
 
 
 def _check_players(players: int) -> None:
@@ -69,8 +77,8 @@ def deal(cls: type[S], options: DuelOptions, *, players: int, seed: int) -> S:
     n, k = options.deck_size, options.items
     decks: list[list[str]] = []
     for _ in range(_DEAL_TRIES):
-        battle = rng.shuffled(pool(BATTLE_KEYS))
-        items = rng.shuffled(pool(ITEM_KEYS))
+        battle = rng.shuffled(_BATTLE_POOL)
+        items = rng.shuffled(_ITEM_POOL)
         decks = []
         for seat in (0, 1):
             cards = battle[seat * n:(seat + 1) * n]
@@ -148,10 +156,11 @@ def _build(cls: type[S], options: DuelOptions, *, seed: int, rng: Rng,
     discard_ids: list[list[str]] = [[], []]
     for s in (0, 1):
         n = 0
+        seat_ids = _IDS[s]
         for zone, ids in ((decks[s], deck_ids[s]), (discards[s], discard_ids[s])):
             for key in zone:
                 n += 1
-                cid = card_id(s, n)
+                cid = seat_ids[n]
                 keys[cid] = key
                 ids.append(cid)
     state = cls(players=2, seed=seed, rng=rng, options=options, keys=keys, decks=deck_ids,

@@ -225,9 +225,14 @@ class DuelState(GameState):
         if phase == Phase.ROUNDS:
             if self.offer_by is not None:
                 return (1 - self.offer_by,)
-            return tuple(s for s in SEATS if self.hands[s] and s not in self.commits)
+            hands, commits = self.hands, self.commits
+            a = bool(hands[0]) and 0 not in commits
+            b = bool(hands[1]) and 1 not in commits
+            return (0, 1) if a and b else (0,) if a else (1,) if b else ()
         if phase == Phase.CHOOSE_HAND:
-            return tuple(s for s in SEATS if s not in self.hand_commits)
+            chosen = self.hand_commits
+            a, b = 0 not in chosen, 1 not in chosen
+            return (0, 1) if a and b else (0,) if a else (1,) if b else ()
         if phase == Phase.SWAP:
             assert self.winner is not None
             return (self.winner,)
