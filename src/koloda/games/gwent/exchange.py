@@ -244,14 +244,20 @@ _PASS = Pass()
 def _perk_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Action]:
     """Medics, spies and «Казнь» played on their own (only in an opened exchange)."""
     table = FACTS
+    medic = spy = scorch = False
     for cid in st.hands[seat]:
         f = table.get(cid) or facts(cid)
-        if f.medic or f.spy or f.scorch:
-            break
-    else:
-        return []
-    return [*medic_actions(st, seat), *spy_actions(st, seat, ex, side),
-            *scorch_actions(st, seat, ex, side)]
+        medic = medic or f.medic
+        spy = spy or f.spy
+        scorch = scorch or f.scorch
+    out: list[Action] = []
+    if medic:
+        out.extend(medic_actions(st, seat))
+    if spy:
+        out.extend(spy_actions(st, seat, ex, side))
+    if scorch:
+        out.extend(scorch_actions(st, seat, ex, side))
+    return out
 
 
 def legal(st: GwentState, seat: int) -> list[Action]:
@@ -356,7 +362,8 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         ex.units += 1
         if f.grouped:
             group = f.group
-            members = [o for o in hand if o != cid and facts(o).group == group]
+            table = FACTS
+            members = [o for o in hand if o != cid and (table.get(o) or facts(o)).group == group]
         else:
             members = []
         ex.pending = members

@@ -118,15 +118,13 @@ def resample(st: GwentState, seat: int, rng: Rng) -> GwentState:
         if p == seat:
             continue
         mine = set(st.neutrals[p])
-        for c in st.hands[p] + st.decks[p]:
-            if c in kept[p]:
-                continue
-            unknown[p].append(c)
-            if c in mine:
-                pool.append(c)
-                neutral_slots[p] += 1
-            else:
-                faction[p].append(c)
+        seen_p = kept[p]
+        unseen = [c for c in st.hands[p] + st.decks[p] if c not in seen_p]
+        unknown[p] = unseen
+        neutral = [c for c in unseen if c in mine]
+        pool.extend(neutral)
+        neutral_slots[p] = len(neutral)
+        faction[p] = [c for c in unseen if c not in mine]
     rng.shuffle(pool)
     for p in range(st.players):
         if p == seat:

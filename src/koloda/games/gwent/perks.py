@@ -183,16 +183,29 @@ def _scorch(cid: str, target: str) -> Scorch:
 
 def medic_actions(st: GwentState, seat: int) -> list[Medic]:
     hand = st.hands[seat]
-    decoy = hand_decoy(hand)
+    table = FACTS
     out: list[Medic] = []
+    decoy: str | None = None
     for cid in hand:
-        if not facts(cid).medic:
+        f = table.get(cid) or facts(cid)
+        if not f.medic:
             continue
-        c = info(cid)
+        if decoy is None:
+            decoy = hand_decoy(hand)
+        c = f.info
         groups = revivable_groups(st, seat, c)
+        if not groups:
+            continue
+        if not revives_to_play(st):  # (no suits to name: one action per choice of groups)
+            out.extend(_medic(cid, (g[0],), "", ()) for g in groups)
+            if decoy and f.decoyable:
+                for i, g in enumerate(groups):
+                    for h in groups[i + 1:]:
+                        out.append(_medic(cid, tuple(sorted((g[0], h[0]))), decoy, ()))
+            continue
         for g in groups:
             out.extend(_medic(cid, (g[0],), "", suits) for suits in _revive_suits(st, [g]))
-        if decoy and can_decoy(c):
+        if decoy and f.decoyable:  # (can_decoy)
             for i, g in enumerate(groups):
                 for h in groups[i + 1:]:
                     targets = tuple(sorted((g[0], h[0])))
@@ -255,8 +268,9 @@ def spy_turnable(ex: Exchange, side: int, spy: CardInfo) -> list[int]:
 
 
 def spy_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Spy]:
+    table = FACTS
     return [_spy(cid) for cid in st.hands[seat]
-            if facts(cid).spy and spy_turnable(ex, side, info(cid))]
+            if (table.get(cid) or facts(cid)).spy and spy_turnable(ex, side, info(cid))]
 
 
 def apply_spy(st: GwentState, seat: int, ex: Exchange, side: int, action: Spy) -> None:
@@ -289,7 +303,8 @@ def scorch_targets(ex: Exchange, side: int) -> list[str]:
 
 
 def scorch_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Scorch]:
-    cards = [cid for cid in st.hands[seat] if facts(cid).scorch]
+    table = FACTS
+    cards = [cid for cid in st.hands[seat] if (table.get(cid) or facts(cid)).scorch]
     if not cards:
         return []
     return [_scorch(cards[0], t) for t in scorch_targets(ex, side)]
