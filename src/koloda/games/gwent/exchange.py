@@ -148,6 +148,7 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
     out: list[Entry] = []
     total = 0
     seen: set[str] = set()
+    first_of: dict[str, str] | None = None
     for cid in pool:
         f = table.get(cid) or facts(cid)
         if not f.layable:
@@ -158,7 +159,14 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
                 if group in seen:
                     continue
                 # the group's first card by id (as the hand is shown) stands for the group
-                cid = min(o for o in hand if (table.get(o) or facts(o)).group == group)
+                if first_of is None:
+                    first_of = {}
+                    for o in hand:
+                        g = (table.get(o) or facts(o)).group
+                        known = first_of.get(g)
+                        if known is None or o < known:
+                            first_of[g] = o
+                cid = first_of[group]
                 f = table.get(cid) or facts(cid)
             seen.add(group)
         n = sizes[f.cover_class]

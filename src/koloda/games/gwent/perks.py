@@ -19,7 +19,7 @@ from koloda.games.gwent.events import (
 )
 from koloda.games.gwent.model import Exchange, Reversal
 from koloda.games.gwent.options import NEXT_CARD, PLAY
-from koloda.games.gwent.table import Layer, Stack, lead_layer, reversed_layer
+from koloda.games.gwent.table import EPS, Layer, Stack, lead_layer, reversed_layer
 
 if TYPE_CHECKING:
     from koloda.games.gwent.state import GwentState
@@ -263,8 +263,14 @@ def _lay_revived(st: GwentState, seat: int, ex: Exchange, cards: list[str],
 def spy_turnable(ex: Exchange, side: int, spy: CardInfo) -> list[int]:
     """The stacks a spy of ``side`` turns back: every open card pressing on the side («один
     шпион разворачивает их все»), except ultimas, and trumps unless the spy is a trump."""
-    return [s.id for s in ex.pressing(side)
-            if not s.top.ultima and (spy.trump or not s.top.trump)]
+    out = []
+    for s in ex.stacks:
+        top = s.layers[-1]
+        # (s.presses_on(side))
+        if top.damage > EPS and top.side != side and not top.ultima and (
+                spy.trump or not top.trump):
+            out.append(s.id)
+    return out
 
 
 def spy_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Spy]:
@@ -293,7 +299,7 @@ def scorch_targets(ex: Exchange, side: int) -> list[str]:
     whose turn is still in force (a trump spy is a trump: «Казнь» never acts on trumps)."""
     out = []
     for s in ex.stacks:
-        top = s.top
+        top = s.layers[-1]
         if (top.placer != side and top.partial == 0 and top.open_card in top.cards
                 and not top.trump and not top.ultima):
             out.append(top.open_card)

@@ -195,7 +195,7 @@ class GwentState(GameState):
         if phase == match.PLAY:
             if self.window:
                 decided = self.decided
-                return tuple(sorted(s for s in self.window if s not in decided))
+                return tuple(sorted([s for s in self.window if s not in decided]))
             ex = self.exchange
             if ex is None:
                 return ()
