@@ -178,24 +178,28 @@ async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None
 
 def create_app(
     db_url: str | None = None, *, bot_delay: float = 0.5, fixed_seeds: bool = False,
-    message_rate: float = RATE,
+    message_rate: float = RATE, idle_minutes: float = 30.0,
 ) -> FastAPI:
     """The Koloda play server storing its tables at ``db_url`` (default: a SQLite file in
     ``.koloda/``); bots wait ``bot_delay`` seconds before each move so people can follow.
 
     A table's seed is the server's secret (whoever knew it could deal the game at home and know
     every card); ``fixed_seeds`` lets the lobby API choose it, for tests and demonstrations.
-    Each WebSocket may send ``message_rate`` messages a second (bursts of twice as many)."""
+    Each WebSocket may send ``message_rate`` messages a second (bursts of twice as many).
+    A table unused for ``idle_minutes`` is unloaded from memory and replayed from the database
+    when next asked for (0: never)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url or default_url())
-        hub = Hub(store, bot_delay=bot_delay)
+        hub = Hub(store, bot_delay=bot_delay, idle_seconds=idle_minutes * 60)
         await hub.restore()
         app.state.hub = hub
+        unloader = asyncio.create_task(hub.unload_idle_forever(), name="unload-idle")
         try:
             yield
         finally:
+            unloader.cancel()
             await hub.close()
 
     app = FastAPI(title="Koloda", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
@@ -263,13 +267,13 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
-        return hub_of(request).room(table_id).info(lang)
+        return (await hub_of(request).get_room(table_id)).info(lang)
 
     @app.get("/api/tables/{table_id}/links")
     async def table_links(
         table_id: str, request: Request, x_host_token: str = Header(default="")
     ) -> dict[str, Any]:
-        room = hub_of(request).room(table_id)
+        room = await hub_of(request).get_room(table_id)
         if not room.is_host(x_host_token):
             raise ClientError("bad_token", "only the table's host may see its invitations")
         return _links(room)
@@ -279,7 +283,7 @@ def create_app(
         table_id: str, request: Request, lang: Lang = "en",
         authorization: str | None = Header(default=None),
     ) -> dict[str, Any]:
-        room = hub_of(request).room(table_id)
+        room = await hub_of(request).get_room(table_id)
         token = _bearer(authorization)
         seat = None if token is None else room.seat_for_token(token)
         async with room.lock:
@@ -290,7 +294,7 @@ def create_app(
         table_id: str, body: ActBody, request: Request,
         authorization: str | None = Header(default=None),
     ) -> dict[str, Any]:
-        room = hub_of(request).room(table_id)
+        room = await hub_of(request).get_room(table_id)
         seat = _seat_of(room, authorization)
         version = await room.act(seat, body.action, body.version)
         return {"type": "ack", "version": version}
@@ -299,7 +303,7 @@ def create_app(
     async def table_again(
         table_id: str, request: Request, authorization: str | None = Header(default=None)
     ) -> dict[str, Any]:
-        room = hub_of(request).room(table_id)
+        room = await hub_of(request).get_room(table_id)
         _seat_of(room, authorization)
         version = await room.play_again()
         return {"type": "ack", "version": version}
@@ -432,7 +436,7 @@ async def _serve_socket(
     websocket: WebSocket, hub: Hub, table_id: str, rate: float = RATE
 ) -> None:
     try:
-        room = hub.room(table_id)
+        room = await hub.get_room(table_id)
     except ClientError as e:
         await _send_now(websocket, e.to_json())
         await websocket.close(code=4404)

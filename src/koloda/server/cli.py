@@ -30,6 +30,13 @@ def serve(
         help="Messages a second each WebSocket may send on average (bursts of twice as many); "
         "beyond that they are refused.",
     ),
+    idle_minutes: float = typer.Option(
+        30.0,
+        "--idle-minutes",
+        min=0.0,
+        help="Unload a table from memory after this many minutes without a connection or a "
+        "request; it is replayed from the database when next opened (0: never).",
+    ),
     fixed_seeds: bool = typer.Option(
         False,
         "--fixed-seeds",
@@ -50,7 +57,8 @@ def serve(
     except Exception as e:
         typer.echo(f"koloda serve: cannot open the database {url!r}: {e}", err=True)
         raise typer.Exit(2) from None
-    app = create_app(url, bot_delay=bot_delay, fixed_seeds=fixed_seeds, message_rate=message_rate)
+    app = create_app(url, bot_delay=bot_delay, fixed_seeds=fixed_seeds, message_rate=message_rate,
+                     idle_minutes=idle_minutes)
     typer.echo(f"Koloda: http://{host}:{port}/  (database: {url})")
     uvicorn.run(
         app,

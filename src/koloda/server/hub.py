@@ -2,6 +2,11 @@
 
 Database calls run on worker threads (:meth:`Hub.store_call`) — one for SQLite, which takes one
 writer at a time, several for a database server — so the event loop never waits on the disk.
+
+A table nobody has looked at for ``idle_seconds`` (no connection, no bot thinking, no request)
+is unloaded from memory (:meth:`Hub.unload_idle`); its record stays in the database, and the
+next request for it replays it back (:meth:`Hub.get_room`), as a restart does. A server that
+runs for a whole event so keeps only the tables in use in memory.
 """
 
 from __future__ import annotations
@@ -43,11 +48,15 @@ def _seat_name(kind: str, bot: str | None, seat: int, lang: str) -> str:
 class Hub:
     """All tables of one server."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.5) -> None:
+    def __init__(self, store: Store, *, bot_delay: float = 0.5,
+                 idle_seconds: float = 1800.0) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.idle_seconds = idle_seconds
         self.rooms: dict[str, Room] = {}
         self.broken: dict[str, str] = {}
+        self._last_used: dict[str, float] = {}
+        self._loading = asyncio.Lock()
         # SQLite takes one writer at a time; a database server takes several (each table
         # still waits for its own action's commit, under its lock, so order is kept)
         workers = 1 if store.url.startswith("sqlite") else 8
@@ -78,6 +87,7 @@ class Hub:
             bot_delay=self.bot_delay,
         )
         self.rooms[row.id] = room
+        self._last_used[row.id] = time.monotonic()
         if state.is_terminal and row.version > 0:
             result = result_json(state.result())
             if result is not None:  # the result write may have been lost in a crash
@@ -94,15 +104,69 @@ class Hub:
     # --- lookup ---------------------------------------------------------------------------------
 
     def room(self, table_id: str) -> Room:
+        """A table in memory (raises unknown_table otherwise; see :meth:`get_room`)."""
         room = self.rooms.get(table_id)
         if room is None:
-            if table_id in self.broken:  # why goes to the server's log only: it may name cards
-                raise ClientError(
-                    "unknown_table", f"table {table_id} cannot be restored with the rules this "
-                    "server runs now; its record is kept unchanged"
-                )
+            self._refuse_broken(table_id)
             raise ClientError("unknown_table", "there is no such table")
+        self._last_used[table_id] = time.monotonic()
         return room
+
+    def _refuse_broken(self, table_id: str) -> None:
+        if table_id in self.broken:  # why goes to the server's log only: it may name cards
+            raise ClientError(
+                "unknown_table", f"table {table_id} cannot be restored with the rules this "
+                "server runs now; its record is kept unchanged"
+            )
+
+    async def get_room(self, table_id: str) -> Room:
+        """The table ``table_id``, replayed from the database if it was unloaded."""
+        if table_id in self.rooms:
+            return self.room(table_id)
+        self._refuse_broken(table_id)
+        if len(table_id) > 64:
+            raise ClientError("unknown_table", "there is no such table")
+        async with self._loading:  # one load per table, however many ask at once
+            if table_id not in self.rooms:
+                row = await self.store_call(self.store.load, table_id)
+                if row is None:
+                    raise ClientError("unknown_table", "there is no such table")
+                try:
+                    room = self._add(row)
+                except Exception as e:
+                    log.error("table %s cannot be restored: %r", row.id, e)
+                    self.broken[row.id] = repr(e)
+                    self._refuse_broken(table_id)
+                    raise
+                log.info("table %s loaded again", table_id)
+                room.kick_bots()
+        return self.room(table_id)
+
+    def unload_idle(self, now: float | None = None) -> list[str]:
+        """Unload the tables idle for ``idle_seconds``: nobody connected, no bot task running,
+        no action being stored, no request since. Returns their ids."""
+        if self.idle_seconds <= 0:
+            return []
+        now = time.monotonic() if now is None else now
+        gone = []
+        for table_id, room in list(self.rooms.items()):
+            if now - self._last_used.get(table_id, now) < self.idle_seconds or room.busy():
+                continue
+            room.stop()
+            del self.rooms[table_id]
+            self._last_used.pop(table_id, None)
+            gone.append(table_id)
+        if gone:
+            log.info("unloaded %d idle table(s); %d in memory", len(gone), len(self.rooms))
+        return gone
+
+    async def unload_idle_forever(self) -> None:
+        """Run :meth:`unload_idle` every so often (a task of the server's lifespan)."""
+        if self.idle_seconds <= 0:
+            return
+        while True:
+            await asyncio.sleep(min(60.0, self.idle_seconds / 2))
+            self.unload_idle()
 
     # --- the lobby ------------------------------------------------------------------------------
 

@@ -447,6 +447,13 @@ class Room:
         if self._bots_task is not None:
             self._bots_task.cancel()
 
+    def busy(self) -> bool:
+        """Whether anyone is connected, a bot is thinking or an action is being stored: a busy
+        table is never unloaded."""
+        return (bool(self.spectators) or any(s.clients for s in self.seats)
+                or self.lock.locked()
+                or (self._bots_task is not None and not self._bots_task.done()))
+
     async def _run_bots(self) -> None:
         while True:
             to_act = self.state.to_act
