@@ -40,6 +40,7 @@ def ask(s: NevermoreState, stage: Stage, seats: list[int]) -> None:
     s.stage = stage
     s.waiting = sorted(seats)
     s.choices = {}
+    s._asked()
 
 
 def t_damage(s: NevermoreState, t: Task) -> None:

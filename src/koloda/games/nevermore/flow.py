@@ -138,6 +138,7 @@ def decide(s: NevermoreState, seat: int, action: Action) -> None:
         chosen = s.choices
         chosen[seat] = str(action)
         if len(chosen) < len(s.waiting):
+            s._decided(seat)
             return
         s.waiting, s.choices, s.stage = [], {}, _RUNNING
         if st is _PASS:
@@ -261,8 +262,25 @@ def t_window(s: NevermoreState, t: Task) -> None:
 DRAFT_PASS_WINDOWS = frozenset({"pass1", "pass2"})
 
 
+#: The gap windows (before each suit step) by name → the step's index.
+_GAPS = {f"gap{i}": i for i in range(4)}
+#: ``window_timings`` of a gap window, by (index, this step's token, the previous one's).
+_GAP_TIMINGS: dict[tuple[int, str, str], frozenset[str]] = {}
+
+
 def window_timings(s: NevermoreState, window: str) -> frozenset[str]:
     """The timings (besides anytime) that may be played in ``window``."""
+    i = _GAPS.get(window, -1)
+    if i >= 0:
+        key = (i, s.tokens[i], s.tokens[i - 1] if i > 0 else "")
+        timings = _GAP_TIMINGS.get(key)
+        if timings is None:
+            timings = _GAP_TIMINGS[key] = _window_timings(s, window)
+        return timings
+    return _window_timings(s, window)
+
+
+def _window_timings(s: NevermoreState, window: str) -> frozenset[str]:
     if window == "draft":
         return frozenset({"draft"})
     if window.startswith("gap"):

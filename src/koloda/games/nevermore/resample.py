@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TypeVar
 
+from koloda.engine.events import Event
 from koloda.engine.rng import Rng
 from koloda.games.nevermore import actions as A
 from koloda.games.nevermore import events as E
@@ -48,7 +49,8 @@ TRIES = 10
 def resample(state: S, seat: int, rng: Rng) -> S:
     s = state.clone()
     s.rng = rng.spawn()
-    s.events = state.log(seat)
+    # the seat's log (``state.log(seat)``, with the audience test inlined)
+    s.events = [e for e in state.events if (to := e.to).everyone or seat in to.seats]
     n = s.players
     others = [o for o in range(n) if o != seat]
     observed = _observed(s, seat)
@@ -99,6 +101,14 @@ def resample(state: S, seat: int, rng: Rng) -> S:
     return s
 
 
+def _last(events: list[Event], kind: type[Event]) -> int:
+    """The index of the last event of ``kind`` in ``events`` (-1: there is none)."""
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], kind):
+            return i
+    return -1
+
+
 def _observed(s: NevermoreState, seat: int) -> set[int]:
     """Every main card whose place the seat has seen this round (or that is public)."""
     out: set[int] = set(s.discard) | set(s.hands[seat]) | set(s.final_hands[seat])
@@ -144,7 +154,7 @@ def _move_passed_cards(s: NevermoreState, seat: int, rng: Rng) -> None:
                 for i in range(k):
                     before = (before - set(s.passed[j][i])) | set(s.received[j][i])
                 out = list(s.passed[j][k])
-                kept = sorted(set(before) - set(out))
+                kept = sorted(before.difference(out))
                 if not out or not kept:
                     continue
                 x = out[rng.randbelow(len(out))]
@@ -175,7 +185,7 @@ def _swap_after(s: NevermoreState, j: int, k: int, x: int, b: int) -> None:
     def t(cards: list[int]) -> list[int]:
         if x not in cards and b not in cards:
             return cards
-        return sorted(b if c == x else x if c == b else c for c in cards)
+        return sorted([b if c == x else x if c == b else c for c in cards])
 
     n = s.players
     s.passed[j][k] = t(s.passed[j][k])
@@ -196,7 +206,7 @@ def _swap_after(s: NevermoreState, j: int, k: int, x: int, b: int) -> None:
 
 def _raven_bound(s: NevermoreState, p: int) -> int:
     """The most ravens seat ``p`` may hold now, given its public commits this round."""
-    start = max((i for i, e in enumerate(s.events) if isinstance(e, E.NmFinalHands)), default=-1)
+    start = _last(s.events, E.NmFinalHands)
     if start < 0:
         return len(s.hands[p])
     removals: list[tuple[str, int, int, int]] = []  # (suit, suit cards, ravens used, discarded)
@@ -236,13 +246,13 @@ def _relabel(s: NevermoreState, seat: int, observed: set[int],
     """Step 2: a random one-to-one map of the never-seen cards (hands first, then the deck)."""
     labels = sorted([c for cs in hidden_hand.values() for c in cs] + deck_cards)
     reveal = bool(s.final_hands[seat])
-    start = max((i for i, e in enumerate(s.events) if isinstance(e, E.NmRoundStarted)),
-                default=0)
+    start = max(_last(s.events, E.NmRoundStarted), 0)
     gone = set(s.revealed) | {e.suit for e in s.events[start:]
                               if isinstance(e, E.NmSuitDiscarded)}
     allowed = {Suit.RAVEN} | {x for x in TOKEN_SUITS if x.value not in gone}
-    final = max((i for i, e in enumerate(s.events) if isinstance(e, E.NmFinalHands)),
-                default=len(s.events))
+    final = _last(s.events, E.NmFinalHands)
+    if final < 0:
+        final = len(s.events)
     forced_later = reveal and any(isinstance(e, E.NmHandsPassed) for e in s.events[final:])
     if not forced_later:
         bounds = {o: (_raven_bound(s, o) if reveal else len(s.hands[o])) for o in hidden_hand}

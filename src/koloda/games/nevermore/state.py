@@ -173,6 +173,20 @@ class NevermoreState(GameState):
         self._to_act_of = (w, c, len(w), len(c), seats)
         return seats
 
+    def _asked(self) -> None:
+        """``waiting`` (ascending) and an empty ``choices`` were just set: remember
+        ``to_act``."""
+        w, c = self.waiting, self.choices
+        seats = tuple(sorted([s for s in w if s not in c])) if c else tuple(w)
+        self._to_act_of = (w, c, len(w), len(c), seats)
+
+    def _decided(self, seat: int) -> None:
+        """``seat``'s choice was just added to ``choices``: remember ``to_act`` without it."""
+        w, c = self.waiting, self.choices
+        key = self._to_act_of
+        if key and key[0] is w and key[1] is c and key[2] == len(w) and key[3] == len(c) - 1:
+            self._to_act_of = (w, c, len(w), len(c), tuple([p for p in key[4] if p != seat]))
+
     @property
     def is_terminal(self) -> bool:
         return self.winner >= 0 or self.stopped
@@ -458,6 +472,13 @@ class NevermoreState(GameState):
         from koloda.games.nevermore.resample import resample
 
         return resample(self, seat, rng)
+
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        """The kernel's determinization: the sample's events are already the seat's log
+        (:func:`~.resample.resample` keeps only those), so they are not filtered again."""
+        sample = self.resample(seat, rng)
+        sample.history = []
+        return sample
 
 
 def suits_in(cards: list[int]) -> dict[str, int]:
