@@ -85,7 +85,8 @@ _LEAD_ONLY = [-1]
 def play_entries(st: GwentState, seat: int, ex: Exchange, side: int, *,
                  first: bool = False) -> list[Entry]:
     """The cards ``seat`` may lay now, grouped by card (see :data:`Entry`), in the order of
-    the listing; with ``first``: only the first entry, to learn whether there is any."""
+    the listing; with ``first``: only the first entry, to learn whether there is any and
+    what the first play is (its decoys are not looked for: the first play has none)."""
     return _entries(st, seat, ex, side, first)[0]
 
 
@@ -112,7 +113,7 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
                      for cid in pool[:1 if first else None]]
             return blank, len(blank)
     decoy = ""
-    if not ex.decoy_used:  # (perks.hand_decoy)
+    if not ex.decoy_used and not first:  # (perks.hand_decoy; the first play has no decoy)
         for cid in hand:
             if (table.get(cid) or facts(cid)).is_decoy:
                 decoy = cid
