@@ -214,3 +214,25 @@ def test_scenario_failures_are_clear(tmp_path) -> None:  # type: ignore[no-untyp
         load_scenario(path)
     with pytest.raises(InvalidData, match="cannot read"):
         load_scenario(tmp_path / "missing.json")
+
+
+def test_option_choices_can_be_named_in_words() -> None:
+    from dataclasses import dataclass
+
+    from koloda.engine.options import describe_options, option
+
+    @dataclass(frozen=True)
+    class Opts:
+        side: str = option("a", choices=("a", "b"), labels={"a": ("Left", "Лево"),
+                                                            "b": ("Right", "Право")},
+                           en="Side", ru="Сторона")
+        plain: str = option("x", choices=("x", "y"), en="Plain", ru="Простая")
+
+    side, plain = describe_options(Opts)
+    assert side.choice_labels("en") == ["Left", "Right"]
+    assert side.choice_labels("ru") == ["Лево", "Право"]
+    assert plain.choice_labels("ru") == ["x", "y"]
+    with pytest.raises(TypeError):
+        option("a", choices=("a", "b"), labels={"a": ("A", "А")}, en="", ru="")
+    with pytest.raises(TypeError):
+        option("a", labels={"a": ("A", "А")}, en="", ru="")

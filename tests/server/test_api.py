@@ -152,3 +152,13 @@ def test_pages_are_served(client: TestClient) -> None:
     assert "lobby.js" in client.get("/").text
     assert "table.js" in client.get("/t/anything").text
     assert client.get("/static/render/generic.js").status_code == 200
+
+
+def test_the_lobby_names_option_choices_in_the_players_language(client: TestClient) -> None:
+    for lang, words in (("en", ["by agreement", "Player 1 attacks"]),
+                        ("ru", ["по согласию", "нападение Игрока 1"])):
+        games = client.get(f"/api/games?lang={lang}").json()
+        duel = next(g for g in games if g["name"] == "duel")
+        mode = next(o for o in duel["options"] if o["name"] == "mode")
+        assert mode["choices"] == ["agreement", "attack"]
+        assert mode["choice_labels"] == words

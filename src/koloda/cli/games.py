@@ -39,6 +39,8 @@ def option_json(info: OptionInfo) -> dict[str, Any]:
         "minimum": info.minimum,
         "maximum": info.maximum,
         "choices": list(info.choices) if info.choices is not None else None,
+        "choice_labels": None if info.labels is None
+        else {"en": info.choice_labels("en"), "ru": info.choice_labels("ru")},
         "en": info.en,
         "ru": info.ru,
     }

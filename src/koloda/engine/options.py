@@ -36,9 +36,16 @@ def option(
     minimum: float | None = None,
     maximum: float | None = None,
     choices: tuple[Any, ...] | None = None,
+    labels: Mapping[Any, tuple[str, str]] | None = None,
 ) -> Any:
-    """Declare an option field: its default, English and Russian help, and its bounds."""
-    meta = {"en": en, "ru": ru, "minimum": minimum, "maximum": maximum, "choices": choices}
+    """Declare an option field: its default, English and Russian help, and its bounds.
+
+    ``labels`` names each of the ``choices`` in words, ``{choice: (english, russian)}``, for
+    menus (the lobby); the choice itself stays what is typed and stored."""
+    if labels is not None and (choices is None or set(labels) != set(choices)):
+        raise TypeError("option labels must name exactly the option's choices")
+    meta = {"en": en, "ru": ru, "minimum": minimum, "maximum": maximum, "choices": choices,
+            "labels": dict(labels) if labels is not None else None}
     if isinstance(default, list | dict | set):
         raise TypeError("option defaults must be immutable")
     return dataclasses.field(default=default, metadata=meta)
@@ -56,6 +63,16 @@ class OptionInfo:
     minimum: float | None
     maximum: float | None
     choices: tuple[Any, ...] | None
+    #: (english, russian) words for each of ``choices``, in the same order, or None
+    labels: tuple[tuple[str, str], ...] | None = None
+
+    def choice_labels(self, lang: str = "en") -> list[str] | None:
+        """Each choice in words in ``lang`` (the choice itself where none was given)."""
+        if self.choices is None:
+            return None
+        if self.labels is None:
+            return [str(c) for c in self.choices]
+        return [ru if lang == "ru" else en for en, ru in self.labels]
 
     def help(self, lang: str = "en") -> str:
         text = self.ru if lang == "ru" else self.en
@@ -85,6 +102,9 @@ def describe_options(cls: type) -> tuple[OptionInfo, ...]:
                 maximum=f.metadata.get("maximum"),
                 choices=tuple(encode(c) for c in f.metadata["choices"])
                 if f.metadata.get("choices") is not None
+                else None,
+                labels=tuple(f.metadata["labels"][c] for c in f.metadata["choices"])
+                if f.metadata.get("labels") is not None
                 else None,
             )
         )

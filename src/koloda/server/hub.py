@@ -298,6 +298,7 @@ def games_catalogue(lang: str) -> list[dict[str, Any]]:
                         "minimum": o.minimum,
                         "maximum": o.maximum,
                         "choices": list(o.choices) if o.choices is not None else None,
+                        "choice_labels": o.choice_labels(lang),
                     }
                     for o in spec.options
                 ],

@@ -29,6 +29,8 @@ class DuelOptions:
     )
     mode: str = option(
         AGREEMENT, choices=(AGREEMENT, ATTACK),
+        labels={AGREEMENT: ("by agreement", "по согласию"),
+                ATTACK: ("Player 1 attacks", "нападение Игрока 1")},
         en="How the duel starts: by mutual agreement, or the first player (seat 0) attacks "
            "and must take exactly 5 cards",
         ru="Как начинается дуэль: по обоюдному согласию или нападение первого игрока (у него "
@@ -57,6 +59,8 @@ class DuelOptions:
     )
     item_shown: str = option(
         REVEAL, choices=(REVEAL, LAID),
+        labels={REVEAL: ("turned over with its card", "открывается вместе с картой"),
+                LAID: ("laid face up at once", "сразу выкладывается открытым")},
         en="When a weapon item is shown: turned over with its card (reveal), or laid face up "
            "on the table as the card is put face down (laid)",
         ru="Когда показывается предмет-оружие: открывается вместе с картой (reveal) или "

@@ -39,8 +39,9 @@ function optionInput(o) {
   if (o.type === "bool") {
     input = h("input", { id, type: "checkbox", name: o.name, checked: !!o.default });
   } else if (o.choices) {
+    const words = o.choice_labels || o.choices;
     input = h("select", { id, name: o.name },
-      o.choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
+      o.choices.map((c, i) => h("option", { value: c, selected: c === o.default }, words[i])));
   } else if (o.type === "int" || o.type === "float") {
     input = h("input", {
       id, type: "number", name: o.name, value: o.default,
@@ -54,7 +55,7 @@ function optionInput(o) {
   }
   input.dataset.type = o.type;
   let bounds = "";
-  if (o.choices) bounds = o.choices.join(" | ");
+  if (o.choices) bounds = "";  // the menu names each choice in words
   else if (o.minimum !== null || o.maximum !== null) bounds = `${o.minimum ?? ""}…${o.maximum ?? ""}`;
   return h("div", { class: "field" }, h("label", { for: id }, lang === "ru" ? o.ru : o.en), input,
     bounds ? h("small", {}, bounds) : null);
