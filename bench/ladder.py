@@ -23,19 +23,21 @@ LADDER: dict[str, list[tuple[int, tuple[str, ...], int]]] = {
         (2, ("bot:heuristic", "bot:random"), 400),
         (2, ("bot:ismcts:200", "bot:random"), 100),
         (2, ("bot:ismcts:200", "bot:heuristic"), 160),
+        (2, ("bot:ismcts:200:0.7:heuristic", "bot:heuristic"), 160),
         (2, ("bot:solver", "bot:random"), 100),
-        (2, ("bot:solver", "bot:heuristic"), 160),
-        (2, ("bot:solver", "bot:ismcts:200"), 60),
+        (2, ("bot:solver", "bot:heuristic"), 240),
+        (2, ("bot:solver", "bot:ismcts:200:0.7:heuristic"), 100),
     ],
     "gwent": [
         (2, ("bot:heuristic", "bot:random"), 600),
-        (2, ("bot:ismcts:50", "bot:random"), 60),
-        (2, ("bot:ismcts:50", "bot:heuristic"), 80),
+        (2, ("bot:ismcts:50", "bot:random"), 40),
+        (2, ("bot:ismcts:50", "bot:heuristic"), 100),
     ],
     "nevermore": [
         (3, ("bot:heuristic", "bot:random", "bot:random"), 300),
         (3, ("bot:ismcts:20", "bot:random", "bot:random"), 30),
         (3, ("bot:ismcts:20", "bot:heuristic", "bot:heuristic"), 45),
+        (3, ("bot:ismcts:20:0.7:heuristic", "bot:heuristic", "bot:heuristic"), 45),
     ],
 }
 

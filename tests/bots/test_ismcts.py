@@ -89,3 +89,40 @@ def test_names():
 
 def test_rank_rewards():
     assert rank_rewards(Result(scores=(2.0, 5.0, 5.0, 0.0))) == (1 / 3, 5 / 6, 5 / 6, 0.0)
+
+
+@pytest.mark.parametrize("name", ["bot:ismcts:10:0.7:greedy", "bot:ismcts:10:0.7:heuristic2",
+                                  "bot:ismcts:10:0.7:heuristicx", "bot:ismcts:1:2:3:4"])
+def test_bad_playout_policies(name):
+    with pytest.raises(InvalidOption, match="ismcts"):
+        make_bot(name, load_game("duel"))
+
+
+def test_playout_policy_names():
+    game = load_game("duel")
+    assert make_bot("bot:ismcts:50:0.7:heuristic", game).name == "ismcts:50:0.7:heuristic"
+    assert make_bot("bot:ismcts:50::heuristic0.5", game).name == "ismcts:50:0.7:heuristic0.5"
+    assert make_bot("bot:ismcts:50:0.7:random", game).name == "ismcts:50"
+    with pytest.raises(InvalidOption, match="unknown bot"):  # nim has no heuristic bot
+        make_bot("bot:ismcts:50:0.7:heuristic", load_game("nim"))
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "heuristic0.5"])
+def test_playout_policy_is_reproducible_and_legal(policy):
+    game = load_game("duel", deck_size=6)
+    runs = []
+    for _ in range(2):
+        bots = [make_bot(f"bot:ismcts:30:0.7:{policy}", game, seed=4),
+                make_bot("bot:heuristic", game, seed=5)]
+        runs.append(play(game, bots, 3).history)
+    assert runs[0] == runs[1]
+
+
+def test_guided_expansion_tries_the_heuristic_move_first():
+    """With one iteration, the only action tried at the root is the heuristic's."""
+    game = load_game("duel")
+    state = game.new(seed=2)
+    decision = decision_for(state, 0)
+    bot = make_bot("bot:ismcts:1:0.7:heuristic", game, seed=1)
+    expected = make_bot("bot:heuristic", game, seed=0).act(decision)
+    assert bot.act(decision) == expected

@@ -35,7 +35,7 @@ import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
-from koloda.bots.base import Decision, register_bot
+from koloda.bots.base import Bot, Decision, decision_for, make_bot, register_bot
 from koloda.engine import Action, Game, GameState, InvalidOption, Result, Rng
 
 #: UCB1 exploration constant for rewards in [0, 1].
@@ -126,6 +126,48 @@ class Budget:
         return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
 
 
+_SHARE_SCALE = 1 << 20
+
+
+@dataclass(frozen=True)
+class Playout:
+    """How the playouts choose moves: uniformly at random (``random``, the default), or with the
+    game's own bot (``heuristic``: ``bot:heuristic``) for a share of the moves and at random for
+    the rest (``heuristic0.5``: half of the moves).
+
+    >>> [str(Playout.parse(t)) for t in ("random", "heuristic", "heuristic0.25")]
+    ['random', 'heuristic', 'heuristic0.25']
+    >>> Playout.parse("heuristic0.25").share
+    0.25
+    """
+
+    bot: str = "bot:heuristic"
+    share: float = 0.0
+
+    @staticmethod
+    def parse(text: str) -> Playout:
+        raw = text.strip().lower()
+        if raw == "random":
+            return Playout()
+        if raw.startswith("heuristic"):
+            rest = raw.removeprefix("heuristic")
+            try:
+                share = float(rest) if rest else 1.0
+            except ValueError:
+                share = -1.0
+            if math.isfinite(share) and 0.0 <= share <= 1.0:
+                return Playout(share=share)
+        raise InvalidOption(
+            f"bot:ismcts playout policy must be random, heuristic or heuristicP with P the "
+            f"share of heuristic moves between 0 and 1 (heuristic0.5), got {text!r}"
+        )
+
+    def __str__(self) -> str:
+        if self.share <= 0:
+            return "random"
+        return "heuristic" if self.share >= 1 else f"heuristic{self.share:g}"
+
+
 class IsmctsBot:
     """Information-set MCTS with decoupled UCT at simultaneous steps (see the module docs)."""
 
@@ -135,11 +177,23 @@ class IsmctsBot:
         *,
         seed: int = 0,
         exploration: float = DEFAULT_EXPLORATION,
+        policy: Playout | None = None,
+        game: Game | None = None,
     ) -> None:
         self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS)
         self.exploration = exploration
         self.rng = Rng.from_seed(seed)
+        self.policy = policy or Playout()
         self.name = f"ismcts:{self.budget}"
+        if self.policy.share > 0:
+            self.name += f":{exploration:g}:{self.policy}"
+            if game is None:
+                raise InvalidOption("a playout policy other than random needs the game")
+            # the game's own bot plays the playout moves, seeded from this bot's seed
+            self._policy_bot: Bot | None = make_bot(self.policy.bot, game,
+                                                    seed=self.rng.spawn().state)
+        else:
+            self._policy_bot = None
         #: Iterations run by the last :meth:`act` (for benchmarks and tests).
         self.last_iterations = 0
 
@@ -180,7 +234,7 @@ class IsmctsBot:
                 legal = state.legal_actions(seat)
                 if not legal:
                     continue
-                action, fresh = self._select(node, seat, legal)
+                action, fresh = self._select(node, seat, legal, state)
                 expanded = expanded or fresh
                 chosen.append((seat, action))
             applied = self._apply_joint(state, chosen)
@@ -201,8 +255,10 @@ class IsmctsBot:
                 arm.visits += 1
                 arm.reward += rewards[seat]
 
-    def _select(self, node: _Node, seat: int, legal: Sequence[Action]) -> tuple[Action, bool]:
-        """UCB1 with availability counts; an untried legal action first (chosen at random)."""
+    def _select(self, node: _Node, seat: int, legal: Sequence[Action],
+                state: GameState) -> tuple[Action, bool]:
+        """UCB1 with availability counts; an untried legal action first (the policy bot's
+        move when there is one and it is untried, else one chosen at random)."""
         arms = node.arms.setdefault(seat, {})
         untried: list[Action] = []
         tried: list[Action] = []
@@ -220,6 +276,12 @@ class IsmctsBot:
         node.visits[seat] = visits + 1
         widen = len(tried) < max(WIDENING_BASE, WIDENING_FACTOR * math.sqrt(visits))
         if untried and (widen or not tried):
+            if self._policy_bot is not None:
+                guided = self._policy_bot.act(Decision(
+                    seat=seat, observation=state.observe(seat), legal=tuple(legal),
+                    sample=lambda rng: state.determinize(seat, rng)))
+                if arms[guided].visits == 0:
+                    return guided, True
             return self.rng.choice(untried), True
         c = self.exploration
         best: Action = tried[0]
@@ -245,15 +307,21 @@ class IsmctsBot:
             applied.append((seat, action))
         return applied
 
-    @staticmethod
-    def _playout(state: GameState, rng: Rng) -> tuple[float, ...]:
+    def _playout(self, state: GameState, rng: Rng) -> tuple[float, ...]:
         steps = 0
+        policy = self._policy_bot
+        threshold = int(self.policy.share * _SHARE_SCALE)
         while not state.is_terminal:
             seats = state.to_act
             if not seats or steps >= MAX_PLAYOUT_ACTIONS:
                 return tuple(0.5 for _ in range(state.players))
             seat = seats[0]
-            state.apply_unchecked(seat, state.random_action(seat, rng))
+            if policy is not None and (threshold >= _SHARE_SCALE
+                                       or rng.randbelow(_SHARE_SCALE) < threshold):
+                action = policy.act(decision_for(state, seat))
+            else:
+                action = state.random_action(seat, rng)
+            state.apply_unchecked(seat, action)
             steps += 1
         result = state.result()
         if result is None:
@@ -276,12 +344,14 @@ class IsmctsBot:
 
 
 def _factory(game: Game, params: list[str], seed: int) -> IsmctsBot:
-    if len(params) > 2:
-        raise InvalidOption("bot:ismcts takes a budget and optionally an exploration constant, "
-                            "as in bot:ismcts:2000 or bot:ismcts:0.5s:0.7")
+    if len(params) > 3:
+        raise InvalidOption("bot:ismcts takes a budget, optionally an exploration constant and "
+                            "a playout policy, as in bot:ismcts:2000, bot:ismcts:0.5s:0.7 or "
+                            "bot:ismcts:200:0.7:heuristic")
     budget = Budget.parse(params[0]) if params else None
     exploration = DEFAULT_EXPLORATION
-    if len(params) == 2:
+    policy = Playout.parse(params[2]) if len(params) == 3 else None
+    if len(params) >= 2 and params[1] != "":
         try:
             exploration = float(params[1])
         except ValueError:
@@ -289,7 +359,7 @@ def _factory(game: Game, params: list[str], seed: int) -> IsmctsBot:
                 from None
         if not math.isfinite(exploration) or exploration < 0:
             raise InvalidOption(f"bot:ismcts exploration must be ≥ 0, got {params[1]!r}")
-    return IsmctsBot(budget, seed=seed, exploration=exploration)
+    return IsmctsBot(budget, seed=seed, exploration=exploration, policy=policy, game=game)
 
 
 register_bot("ismcts", _factory)
