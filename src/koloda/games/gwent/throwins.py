@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from koloda.engine import Action, Rng
 from koloda.games.gwent.actions import Pass, Throw
-from koloda.games.gwent.cards import FACTS, Suit, facts, info
+from koloda.games.gwent.cards import FACTS, Facts, Suit, facts, info
 from koloda.games.gwent.events import GwentThrown, card_placed, throw_decided
 from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.options import NEXT_CARD
@@ -67,22 +67,27 @@ def throwable_units(st: GwentState, seat: int, values: list[int]) -> list[tuple[
         return []
     hand = st.hands[seat]
     table = FACTS
+    matching: set[str] = set()  # the groups with a card that matches
     for cid in hand:
-        if (table.get(cid) or facts(cid)).throw_value in values:
-            break
-    else:
-        return []  # no card of the hand matches
-    groups: dict[str, list[str]] = {}
+        f = table.get(cid) or facts(cid)
+        if f.throw_value in values:
+            matching.add(f.group)
+    if not matching:
+        return []
+    groups: dict[str, list[tuple[str, Facts]]] = {}
     for cid in hand:
-        groups.setdefault((table.get(cid) or facts(cid)).group, []).append(cid)
+        f = table.get(cid) or facts(cid)
+        if f.group in matching:
+            groups.setdefault(f.group, []).append((cid, f))
     out = []
-    for _, members in sorted(groups.items()):
-        fs = [table.get(m) or facts(m) for m in members]
-        if all(f.throw_value in values for f in fs):
-            if fs[0].grouped:
-                out.append(tuple(sorted(members)))
+    for group in sorted(groups):
+        members = groups[group]
+        if all(f.throw_value in values for _, f in members):
+            cards = sorted(cid for cid, _ in members)
+            if members[0][1].grouped:
+                out.append(tuple(cards))
             else:
-                out.extend((m,) for m in sorted(members))
+                out.extend((cid,) for cid in cards)
     return out
 
 
