@@ -137,7 +137,11 @@ class HeuristicBot:
         pool = kills or singles
         if not pool:
             return legal[0]
-        return max(pool, key=lambda a: (info[a.target]["vp"], -info[a.target]["health"]))
+        # equal targets are told apart by the generator, not by seat number: a fixed order
+        # would have every bot strike the lowest seat and make the seats look unequal
+        ranked = [((info[a.target]["vp"], -info[a.target]["health"], self.rng.randbelow(1 << 30)),
+                   a) for a in pool]
+        return max(ranked, key=lambda r: r[0])[1]
 
     def _magic(self, view: dict[str, Any], seat: int, legal: tuple[Action, ...], *,
                react: bool) -> Action:
@@ -158,6 +162,8 @@ class HeuristicBot:
             if kind.timing == "anytime" and not react:
                 # keep Play Any Time cards for a reply, unless they knock someone out now
                 v = v - 2.5 if v < 4.0 else v
+            if v > 0.0:  # equal plays (the same card at two targets) told apart at random
+                v += self.rng.randbelow(1000) * 1e-6
             if v > best_v:
                 best, best_v = a, v
         return best
