@@ -5,7 +5,8 @@ deck lists in ``docs/gwent-decks.md``.
 Where to look: the observation format is documented in :mod:`koloda.games.gwent.observe`, the
 action text forms in :mod:`koloda.games.gwent.actions`, hand-made positions (``from_setup``) in
 :mod:`koloda.games.gwent.state`. Modules by rule: :mod:`~koloda.games.gwent.table` (damage),
-:mod:`~koloda.games.gwent.exchange` (action points, laying cards), :mod:`~koloda.games.gwent.perks`,
+:mod:`~koloda.games.gwent.exchange` (action points, laying cards),
+:mod:`~koloda.games.gwent.listing` (what may be laid now), :mod:`~koloda.games.gwent.perks`,
 :mod:`~koloda.games.gwent.throwins`, :mod:`~koloda.games.gwent.turns` (turn order),
 :mod:`~koloda.games.gwent.match` (setup, rounds, the winner).
 

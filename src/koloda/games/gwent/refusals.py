@@ -125,7 +125,7 @@ def reason(st: GwentState, seat: int, action: Action) -> str:
 
 
 def _play_reason(st: GwentState, seat: int, ex: Exchange, side: int, action: Play) -> str:
-    from koloda.games.gwent.exchange import layable, points_at_stake
+    from koloda.games.gwent.listing import layable, points_at_stake
 
     c = info(action.card)
     blank = not ex.opened and not any(layable(cid) for cid in st.hands[seat])

@@ -25,7 +25,7 @@ from typing import Any, Self
 
 from koloda.engine import Action, GameState, InvalidData, InvalidOption, Result, Rng
 from koloda.games.gwent import exchange as exchange_rules
-from koloda.games.gwent import match, perks, refusals, throwins
+from koloda.games.gwent import listing, match, perks, refusals, throwins
 from koloda.games.gwent.actions import (
     ChooseDeck,
     EndAction,
@@ -212,7 +212,7 @@ class GwentState(GameState):
             return [ChooseDeck(n) for n in self.options.deck_lists.names() if n not in taken]
         if self.window:
             return throwins.legal(self, seat)
-        return exchange_rules.legal(self, seat)
+        return listing.legal(self, seat)
 
     def random_action(self, seat: int, rng: Rng) -> Action:
         # the same draw as the default (one randbelow over the legal actions, in their order),
@@ -224,7 +224,7 @@ class GwentState(GameState):
             else:
                 ex = self.exchange
                 if ex is not None and seat == (ex.attacker if ex.turn == 0 else ex.defender):
-                    return exchange_rules.random_action(self, seat, rng)
+                    return listing.random_action(self, seat, rng)
         return super().random_action(seat, rng)
 
     def check(self, seat: int, action: Action) -> str | None:
@@ -233,7 +233,7 @@ class GwentState(GameState):
                 # «pass» is always among a watcher's choices
                 legal = type(action) is Pass or action in throwins.legal(self, seat)
             else:
-                legal = exchange_rules.is_legal(self, seat, action)
+                legal = listing.is_legal(self, seat, action)
         else:
             legal = action in self.legal_actions(seat)
         if legal:
