@@ -82,12 +82,18 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
             blank: list[Entry] = [(cid, _LEAD_ONLY, _NO_DECOY, _NO_DECOY, 1)
                      for cid in pool[:1 if first else None]]
             return blank, len(blank)
+    # «Чучело» (perks.hand_decoy: the first of the hand); the first play has none. When the
+    # cards looked at are the hand, it is found on the way (it is not layable): the entries
+    # listed before it get it at the end.
     decoy = ""
-    if not ex.decoy_used and not first:  # (perks.hand_decoy; the first play has no decoy)
+    look = not ex.decoy_used and not first
+    if look and pending:
         for cid in hand:
             if (table.get(cid) or facts(cid)).is_decoy:
                 decoy = cid
                 break
+        look = False
+    before_decoy = 0
     # one card in attack per action point (the rest of a forced group aside)
     lead = bool(pending) or not ex.acting or ex.leads < points_at_stake(ex)
     if ex.opened:
@@ -115,7 +121,6 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
         sizes = (1, 1, 1)
     else:
         return [], 0
-    decoys = ("", decoy)
     out: list[Entry] = []
     total = 0
     seen: set[str] = set()
@@ -123,6 +128,10 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
     for cid in pool:
         f = table.get(cid) or facts(cid)
         if not f.layable:
+            if look and f.is_decoy:
+                decoy = cid
+                look = False
+                before_decoy = len(out)
             continue
         if f.grouped:
             group = f.group
@@ -146,12 +155,17 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
         n *= f.n_suits
         if decoy and f.decoyable:
             n *= 2
-            out.append((cid, by_class[f.cover_class], f.play_suits, decoys, n))
+            out.append((cid, by_class[f.cover_class], f.play_suits, ("", decoy), n))
         else:
             out.append((cid, by_class[f.cover_class], f.play_suits, _NO_DECOY, n))
         total += n
         if first:
             break
+    for i in range(before_decoy):
+        cid, targets, suits, _, n = out[i]
+        if (table.get(cid) or facts(cid)).decoyable:
+            out[i] = (cid, targets, suits, ("", decoy), 2 * n)
+            total += n
     return out, total
 
 
