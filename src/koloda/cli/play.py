@@ -167,7 +167,7 @@ class Terminal:
                           style=style)
         self.out.print(table)
         if result.summary and self.renderer.show_result_summary:
-            self.out.print(Text(result.summary))
+            self.out.print(Text(result.text(str(self.lang))))
         if not result.winners:
             self.out.print(t("no_winner", self.lang))
         else:

@@ -47,7 +47,14 @@ class Result:
     """
 
     scores: tuple[float, ...]
+    #: the outcome in words, in English and in Russian («итог»); players are named
+    #: "Player N" / «Игрок N», from 1
     summary: str = ""
+    summary_ru: str = ""
+
+    def text(self, lang: str = "en") -> str:
+        """The summary in ``lang`` (English where no Russian one was written)."""
+        return self.summary_ru if lang == "ru" and self.summary_ru else self.summary
 
     @property
     def ranks(self) -> tuple[int, ...]:

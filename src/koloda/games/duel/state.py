@@ -101,6 +101,13 @@ class EndReason(StrEnum):
     AGREEMENT = "agreement"  # по обоюдному соглашению сторон
 
 
+_DRAW_WORDS = {
+    EndReason.OUT_OF_CARDS: ("both are out of cards", "у обоих закончились карты"),
+    EndReason.AGREEMENT: ("ended by agreement", "по обоюдному согласию"),
+    EndReason.WON: ("", ""),
+}
+
+
 @dataclass(frozen=True)
 class RoundRecord:
     """One revealed round: each seat's card (None: no card), the item it showed, whether it
@@ -547,12 +554,15 @@ class DuelState(GameState):
             return None
         if self.winner is None:
             assert self.end_reason is not None
-            return Result(scores=(0.0, 0.0), summary=f"draw ({self.end_reason.value})")
+            en, ru = _DRAW_WORDS[self.end_reason]
+            return Result(scores=(0.0, 0.0), summary=f"a draw: {en}", summary_ru=f"ничья: {ru}")
         scores = (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
-        text = f"seat {self.winner} wins"
+        w, loser = self.winner + 1, 2 - self.winner
+        text, text_ru = f"Player {w} wins the duel", f"Игрок {w} побеждает в дуэли"
         if self.kills[self.winner]:
-            text += f"; seat {1 - self.winner} is gravely wounded"
-        return Result(scores=scores, summary=text)
+            text += f"; Player {loser} is gravely wounded"
+            text_ru += f"; Игрок {loser} тяжело ранен"
+        return Result(scores=scores, summary=text, summary_ru=text_ru)
 
     def outcome(self) -> DuelOutcome | None:
         """Where every card ended up, for the event layer; None before the end."""

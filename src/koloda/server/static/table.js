@@ -178,8 +178,10 @@ function renderResult() {
     h("p", { class: "verdict" }, winners.length
       ? `${winners.length > 1 ? t("winners") : t("winner")}: ${winners.join(", ")}`
       : t("draw")),
-    // the game's summary is English text; the log says the same in the chosen language
-    r.summary && lang === "en" ? h("p", { class: "summary" }, r.summary) : null,
+    // the game's own words for the outcome (results stored before they had Russian: English)
+    (lang === "ru" ? r.summary_ru || r.summary : r.summary)
+      ? h("p", { class: "summary" }, lang === "ru" ? r.summary_ru || r.summary : r.summary)
+      : null,
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")),
       h("th", {}, t("rank")), table && table.matches_played ? h("th", {}, t("totals")) : null)),
     h("tbody", {}, r.scores.map((sc, i) => h("tr", {}, h("td", {}, seatName(i)), h("td", {}, sc),
