@@ -295,7 +295,10 @@ def test_kill_succeeds_even_if_that_round_was_lost() -> None:
     act(s, "1: no-swap")
     out = s.outcome()
     assert out is not None and out.killed == 0 and out.kill
-    assert "gravely wounded" in s.result().summary  # type: ignore[union-attr]
+    result = s.result()
+    assert result is not None
+    assert result.text("en") == "Player 2 wins the duel; Player 1 is gravely wounded"
+    assert result.text("ru") == "Игрок 2 побеждает в дуэли; Игрок 1 тяжело ранен"
 
 
 def test_kill_declaration_is_shown_to_witnesses() -> None:
