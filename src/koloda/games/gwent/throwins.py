@@ -36,20 +36,22 @@ MAX_UNITS = 4
 def open_window(st: GwentState, ex: Exchange) -> None:
     if not st.options.throw_ins or st.players < 3:
         return
-    watchers = [p for p in range(st.players)
-                if p not in (ex.attacker, ex.defender) and st.hands[p]]
+    values: list[list[int]] = [[], []]
+    for s in ex.stacks:
+        top = s.layers[-1]
+        if top.damage > EPS and not top.ultima and top.printed > 0:  # open, with a value
+            values[top.side].append(top.printed)
+    if not values[0] and not values[1]:
+        return
+    hands = st.hands
+    watchers = [p for p in range(st.players) if p != ex.attacker and p != ex.defender and hands[p]]
     if not watchers:
         return
-    values: list[list[int]] = [[], []]
-    marks: list[str] = []
+    marks = []
     for s in ex.stacks:
         top = s.layers[-1]
         if top.damage > EPS:  # open
             marks.append(f"{s.id}:{top.side}:{top.damage}")
-            if not top.ultima and top.printed > 0:
-                values[top.side].append(top.printed)
-    if not values[0] and not values[1]:
-        return
     mark = ";".join(marks)
     if mark == ex.window_mark:
         return  # nothing changed on the table since the watchers last decided
