@@ -44,6 +44,8 @@ class GwentOptions:
     )
     deck_choice: str = option(
         RANDOM, choices=(RANDOM, CHOOSE),
+        labels={RANDOM: ("drawn at random", "случайно"),
+                CHOOSE: ("chosen in dice order", "выбирают по кубику")},
         en="After the dice, decks are drawn at random or chosen by the players in dice order",
         ru="После кубика колоды выпадают случайно или выбираются игроками по очереди",
     )
@@ -54,6 +56,8 @@ class GwentOptions:
     )
     agile_open: str = option(
         CHOSEN, choices=(CHOSEN, BOTH),
+        labels={CHOSEN: ("the suit it was laid as", "масть, которой выложена"),
+                BOTH: ("both its suits", "обе её масти")},
         en="An open agile card («проныра») counts as the suit it was laid as (chosen), or as "
            "both its suits, so that a cover of either counts in full (both)",
         ru="Открытая проныра считается мастью, которой её выложили (chosen), или обеими своими "
@@ -65,6 +69,8 @@ class GwentOptions:
     )
     throw_in_damage_to: str = option(
         SIDE, choices=(SIDE, THROWER),
+        labels={SIDE: ("the player it reinforced", "тот, кого она усилила"),
+                THROWER: ("the thrower", "подбросивший")},
         en="Damage to a covered thrown-in card goes to the player it reinforced (side) or to "
            "the thrower",
         ru="Урон по покрытой подброшенной карте получает тот, кого она усилила (side), или "
@@ -72,6 +78,8 @@ class GwentOptions:
     )
     bard_lasts: str = option(
         EXCHANGE, choices=(EXCHANGE, NEXT_CARD),
+        labels={EXCHANGE: ("to the end of the exchange", "до конца гейма"),
+                NEXT_CARD: ("the next card only", "только следующая карта")},
         en="After the bard is covered, its owner's cards are doubled until the end of the "
            "exchange, or only the next card",
         ru="После того как Барда покрыли, карты владельца удваиваются до конца гейма или "
@@ -79,17 +87,21 @@ class GwentOptions:
     )
     medic_revives_to: str = option(
         HAND, choices=(HAND, PLAY),
+        labels={HAND: ("to the hand", "в руку"), PLAY: ("laid at once", "сразу в атаку")},
         en="A revived card returns to the owner's hand, or is laid at once in attack",
         ru="Воскрешённая карта возвращается в руку или сразу выкладывается в атаку",
     )
     specialist_zero: str = option(
         EXCHANGE, choices=(EXCHANGE, CARD),
+        labels={EXCHANGE: ("the whole exchange", "весь гейм"),
+                CARD: ("the executed card only", "только казнённая карта")},
         en="A specialist in defence takes the whole exchange to zero, or only closes the card it "
            "executes",
         ru="Специалист в обороне сводит в ноль весь гейм или только казнённую карту",
     )
     final_tie: str = option(
         DIE, choices=(DIE, SHARED),
+        labels={DIE: ("a die decides", "решает кубик"), SHARED: ("shared win", "победу делят")},
         en="A tie after the last round: a die decides, or the tied players share the win",
         ru="Ничья после последнего раунда: решает кубик или победу делят",
     )
