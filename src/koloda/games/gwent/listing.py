@@ -80,7 +80,7 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
         else:
             # nothing with a value to lay: the opening card is laid blank
             blank: list[Entry] = [(cid, _LEAD_ONLY, _NO_DECOY, _NO_DECOY, 1)
-                     for cid in pool[:1 if first else None]]
+                                  for cid in pool[:1 if first else None]]
             return blank, len(blank)
     # «Чучело» (perks.hand_decoy: the first of the hand); the first play has none. When the
     # cards looked at are the hand, it is found on the way (it is not layable): the entries
