@@ -32,6 +32,7 @@ def test_the_lobby_creates_a_table_with_a_bot_by_keyboard_on_a_phone(
     assert page.evaluate(TOO_WIDE) == []
     form_text = page.text_content("#create") or ""
     assert "эвристика" in form_text and "bot:" not in form_text  # bots named in words
+    assert "по согласию" in form_text and "agreement" not in form_text  # and option choices
     page.focus("#create-btn")
     page.keyboard.press("Enter")
     link = page.wait_for_selector("a[data-seat='0']")

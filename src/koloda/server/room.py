@@ -125,7 +125,7 @@ def result_json(result: Result | None) -> dict[str, Any] | None:
         "ranks": list(result.ranks),
         "winners": list(result.winners),
         "summary": result.summary,
-        "summary_ru": result.text("ru"),
+        "summary_ru": result.summary_ru,
     }
 
 

@@ -178,9 +178,9 @@ function renderResult() {
     h("p", { class: "verdict" }, winners.length
       ? `${winners.length > 1 ? t("winners") : t("winner")}: ${winners.join(", ")}`
       : t("draw")),
-    // the game's own words for the outcome (results stored before they had Russian: English)
-    (lang === "ru" ? r.summary_ru || r.summary : r.summary)
-      ? h("p", { class: "summary" }, lang === "ru" ? r.summary_ru || r.summary : r.summary)
+    // the game's own words for the outcome, when it has them in this language
+    (lang === "ru" ? r.summary_ru : r.summary)
+      ? h("p", { class: "summary" }, lang === "ru" ? r.summary_ru : r.summary)
       : null,
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")),
       h("th", {}, t("rank")), table && table.matches_played ? h("th", {}, t("totals")) : null)),
