@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from koloda.engine import GameState, Rng, load_game
+from koloda.games.nevermore import actions as A
 from koloda.games.nevermore.magic import (
     Damage,
     DiscardSuit,
@@ -23,6 +24,7 @@ from koloda.games.nevermore.magic import (
     needs_target,
 )
 from koloda.games.nevermore.state import NevermoreState, Stage
+
 from .helpers import setup
 
 LISTED = (Stage.MAGIC, Stage.REACT, Stage.ATTACK, Stage.PECK)
@@ -125,3 +127,12 @@ def test_card_facts_agree_with_the_effects() -> None:
                                            for v in effect)
             assert text.not_between_passes == any(isinstance(v, PassHands | DiscardSuit)
                                                   for v in effect)
+
+
+def test_fast_built_actions_are_the_same_values() -> None:
+    for fast, plain in ((A.new_pass((3, 7, 12)), A.Pass((3, 7, 12))),
+                        (A.new_commit(1, (104,)), A.Commit(1, (104,))),
+                        (A.new_commit(0, ()), A.Commit(0))):
+        assert fast == plain and hash(fast) == hash(plain)
+        assert str(fast) == str(plain) and repr(fast) == repr(plain)
+        assert A.parse_action(str(fast)) == fast

@@ -89,6 +89,27 @@ class Done(Action):
         return "done"
 
 
+# --- fast construction (random playouts) --------------------------------------------------------
+# Built without the frozen dataclass's ``__init__`` (which sets each field through
+# ``object.__setattr__``): the same fields, an action equal to the one the class builds.
+
+_new = object.__new__
+
+
+def new_pass(cards: tuple[int, ...]) -> Pass:
+    """``Pass(cards)``."""
+    action = _new(Pass)
+    action.__dict__["cards"] = cards
+    return action
+
+
+def new_commit(ravens: int, magic: tuple[int, ...]) -> Commit:
+    """``Commit(ravens, magic)``."""
+    action = _new(Commit)
+    action.__dict__.update(ravens=ravens, magic=magic)
+    return action
+
+
 def _ints(words: list[str], text: str) -> list[int]:
     out = []
     for w in words:

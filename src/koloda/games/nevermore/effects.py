@@ -60,7 +60,7 @@ def t_damage(s: NevermoreState, t: Task) -> None:
     prevented = min(s.shield[tgt], amount)
     s.shield[tgt] -= prevented
     s.health[tgt] = max(0, s.health[tgt] - (amount - prevented))
-    s.events.append(E.damaged(src, tgt, amount, prevented, s.health[tgt], EVERYONE))
+    s.events.append(E.NmDamaged(src, tgt, amount, prevented, s.health[tgt], to=EVERYONE))
     if s.health[tgt] <= 0:
         s.raven[tgt] = True
         s.events.append(E.NmBecameRaven(tgt, src, to=EVERYONE))
@@ -74,7 +74,7 @@ def t_heal(s: NevermoreState, t: Task) -> None:
         return
     before = s.health[p]
     s.health[p] = min(s.max_health, before + t.amount)
-    s.events.append(E.healed(p, s.health[p] - before, s.health[p], EVERYONE))
+    s.events.append(E.NmHealed(p, s.health[p] - before, s.health[p], to=EVERYONE))
 
 
 def t_vp(s: NevermoreState, t: Task) -> None:
@@ -83,7 +83,7 @@ def t_vp(s: NevermoreState, t: Task) -> None:
 
 def gain_vp(s: NevermoreState, p: int, amount: int, reason: str) -> None:
     s.vp[p] += amount
-    s.events.append(E.victory_points(p, amount, s.vp[p], reason, EVERYONE))
+    s.events.append(E.NmVictoryPoints(p, amount, s.vp[p], reason, to=EVERYONE))
 
 
 def t_draw(s: NevermoreState, t: Task) -> None:
@@ -109,12 +109,12 @@ def draw_magic(s: NevermoreState, p: int, deck: Deck, count: int) -> None:
         got.append(pile.pop())
     s.magic[p].extend(got)
     s.magic[p].sort()
-    s.events.append(E.magic_drawn(p, _DECK_NAME[deck], len(got), EVERYONE))
+    s.events.append(E.NmMagicDrawn(p, _DECK_NAME[deck], len(got), to=EVERYONE))
     if got:
         kinds = [s.magic_set.card(c) for c in got]
-        s.events.append(E.magic_cards(p, tuple(got), tuple([k.name_en for k in kinds]),
-                                      tuple([k.name_ru or k.name_en for k in kinds]),
-                                      E.only(p)))
+        s.events.append(E.NmMagicCards(p, tuple(got), tuple([k.name_en for k in kinds]),
+                                       tuple([k.name_ru or k.name_en for k in kinds]),
+                                       to=E.only(p)))
 
 
 def discard_magic(s: NevermoreState, card: int) -> None:
@@ -133,8 +133,8 @@ def t_play(s: NevermoreState, t: Task) -> None:
     s.magic[p].remove(card)
     discard_magic(s, card)
     ms = s.magic_set
-    s.events.append(E.magic_played(p, card, kind.key, target, raven_text, kind.name_en,
-                                   kind.name_ru, ms.title_en, ms.title_ru, EVERYONE))
+    s.events.append(E.NmMagicPlayed(p, card, kind.key, target, raven_text, kind.name_en,
+                                    kind.name_ru, ms.title_en, ms.title_ru, to=EVERYONE))
     restricted = s.raven[p] and not raven_text
     tasks: list[Task] = []
     for v in effect:

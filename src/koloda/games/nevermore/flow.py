@@ -205,7 +205,7 @@ def t_round(s: NevermoreState, t: Task) -> None:
     s.events.append(E.NmRoundStarted(s.round, s.dealer, direction_name(s.direction), shown,
                                      to=EVERYONE))
     for p in range(n):
-        s.events.append(E.dealt(p, tuple(s.hands[p]), E.only(p)))
+        s.events.append(E.NmDealt(p, tuple(s.hands[p]), to=E.only(p)))
     s.tasks = round_tasks("draft")
 
 
@@ -315,10 +315,10 @@ def do_pass(s: NevermoreState, choices: dict[int, Action]) -> None:
         incoming[to] = cards
         s.passed[p].append(cards)
         s.received[to].append(cards)
-        s.events.append(E.passed(p, to, s.pass_no, a.cards, E.only(p, to)))
+        s.events.append(E.NmPassed(p, to, s.pass_no, a.cards, to=E.only(p, to)))
     for p in range(n):
         s.hands[p] = sorted(s.hands[p] + incoming[p])
-    s.events.append(E.pass_done(s.pass_no, PASS_SIZES[s.pass_no - 1], EVERYONE))
+    s.events.append(E.NmPassDone(s.pass_no, PASS_SIZES[s.pass_no - 1], to=EVERYONE))
 
 
 def t_final(s: NevermoreState, t: Task) -> None:
@@ -356,7 +356,7 @@ def t_conspire(s: NevermoreState, t: Task) -> None:
 def t_flip(s: NevermoreState, t: Task) -> None:
     s.step = t.amount
     s.flipped = t.amount + 1
-    s.events.append(E.token_flipped(t.amount, s.tokens[t.amount], EVERYONE))
+    s.events.append(E.NmTokenFlipped(t.amount, s.tokens[t.amount], to=EVERYONE))
 
 
 def t_commit(s: NevermoreState, t: Task) -> None:
@@ -375,30 +375,32 @@ def do_commit(s: NevermoreState, choices: dict[int, Action]) -> None:
     for p in range(n):
         a = choices[p]
         assert isinstance(a, A.Commit)
+        r, added = a.ravens, a.magic
         hand = s.hands[p]
         own = sorted([c for c in hand if lo <= c < hi])
-        rav = sorted([c for c in hand if _RAVENS_FROM <= c < _RAVENS_TO])[: a.ravens]
+        rav = sorted([c for c in hand if _RAVENS_FROM <= c < _RAVENS_TO])[:r]
         gone = own + rav
         for c in gone:
             hand.remove(c)
         s.table[p].extend(gone)
-        s.face_down[p].extend(own[: a.ravens] + rav)
-        for m in a.magic:
-            s.magic[p].remove(m)
-            discard_magic(s, m)
+        s.face_down[p].extend(own[:r] + rav)
+        if added:
+            for m in added:
+                s.magic[p].remove(m)
+                discard_magic(s, m)
+            assert all(isinstance(ms.card(m).effect[0], AddSuit) for m in added)
         cards.append(tuple(own))
-        cancelled.append(tuple(own[: a.ravens]))
+        cancelled.append(tuple(own[:r]))
         ravens.append(tuple(rav))
-        magic.append(tuple(a.magic))
-        counts.append(len(own) - a.ravens + len(a.magic))
-        assert all(isinstance(ms.card(m).effect[0], AddSuit) for m in a.magic)
+        magic.append(tuple(added))
+        counts.append(len(own) - r + len(added))
     name = s.tokens[s.step]  # the suit's value
     s.revealed.append(name)
     s.counts = counts
     leaders, amount = majority(counts)
     order = [p for p in s.tie_order() if p in leaders] if leaders else []
-    s.events.append(E.revealed(name, tuple(cards), tuple(cancelled), tuple(ravens),
-                               tuple(magic), tuple(counts), tuple(order), amount, EVERYONE))
+    s.events.append(E.NmRevealed(name, tuple(cards), tuple(cancelled), tuple(ravens),
+                                 tuple(magic), tuple(counts), tuple(order), amount, to=EVERYONE))
     tasks = [Task("lead", p, amount=amount, tag=name) for p in order]
     if suit == Suit.RADIANCE:
         for p in s.tie_order():

@@ -185,7 +185,11 @@ class NevermoreState(GameState):
         w, c = self.waiting, self.choices
         key = self._to_act_of
         if key and key[0] is w and key[1] is c and key[2] == len(w) and key[3] == len(c) - 1:
-            self._to_act_of = (w, c, len(w), len(c), tuple([p for p in key[4] if p != seat]))
+            seats: tuple[int, ...] = key[4]
+            if seat in seats:
+                i = seats.index(seat)
+                seats = seats[:i] + seats[i + 1:]
+            self._to_act_of = (w, c, len(w), len(c), seats)
 
     @property
     def is_terminal(self) -> bool:
@@ -206,15 +210,15 @@ class NevermoreState(GameState):
         """How many ravens may cancel cards of the current suit: at least enough that the
         ravens left do not outnumber the other cards still to be revealed, at most one per card
         of the suit (and no more ravens than held)."""
-        suit = self.current_suit()
-        assert suit is not None
+        step, tokens = self.step, self.tokens
+        assert 0 <= step < len(tokens)  # current_suit() is not None
         per_suit = [0, 0, 0, 0, 0, 0]  # the last one: anything that is not a main card
         for c in self.hands[seat]:
             per_suit[c // PER_SUIT if 0 <= c < 60 else 5] += 1
-        k = per_suit[_SUIT_NO[suit]]
+        k = per_suit[_SUIT_NO[tokens[step]]]
         r = per_suit[_RAVEN_NO]
         others = 0
-        for t in self.tokens[self.step + 1:]:
+        for t in tokens[step + 1:]:
             others += per_suit[_SUIT_NO[t]]
         hi = min(k, r)
         lo = min(hi, max(0, r - others))
@@ -321,12 +325,12 @@ class NevermoreState(GameState):
                 return self._random_play(seat, rng, react=st == _REACT)
             if st == _COMMIT:
                 lo, hi = self.commit_range(seat)
-                extra = self.suit_magic(seat)
+                extra = self.suit_magic(seat) if self.magic[seat] else []
                 extra.sort()
                 r = lo + rng.randbelow(hi - lo + 1)
                 mask = rng.randbelow(1 << len(extra))
-                return A.Commit(r, tuple([m for i, m in enumerate(extra) if mask >> i & 1])
-                                if mask else ())
+                return A.new_commit(r, tuple([m for i, m in enumerate(extra) if mask >> i & 1])
+                                    if mask else ())
             if st == _PASS:
                 size = PASS_SIZES[self.pass_no - 1]
                 hand = sorted(self.hands[seat])
@@ -339,7 +343,7 @@ class NevermoreState(GameState):
                         pool[i], pool[j] = pool[j], pool[i]
                     picked = pool[:size]
                     picked.sort()
-                    return A.Pass(tuple([hand[i] for i in picked]))
+                    return A.new_pass(tuple([hand[i] for i in picked]))
             elif st == _ATTACK:
                 targets = self.attack_targets(seat)
                 k = len(targets)
