@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from koloda.engine import EVERYONE, Event
+from koloda.engine import Event
 from koloda.games.gwent.cards import info
 from koloda.games.gwent.titles import deck_title, suit_title
 
@@ -181,59 +181,6 @@ class GwentMatchEnded(Event):
     winners: tuple[int, ...]
     points: tuple[int, ...]
     by_die: bool
-
-
-# --- fast construction -------------------------------------------------------------------------
-# The events laid most often in a match, built without the frozen dataclass's ``__init__``
-# (which sets each field through ``object.__setattr__``): the same fields, an equal event.
-
-_new = object.__new__
-
-
-def card_placed(seat: int, card: str, stack: int, lead: bool, value: float, damage: float,
-                presses_on: int) -> GwentCardPlaced:
-    """``GwentCardPlaced(seat, card, stack, lead, value, damage, presses_on)``."""
-    event = _new(GwentCardPlaced)
-    d = event.__dict__
-    d["to"] = EVERYONE
-    d["seat"] = seat
-    d["card"] = card
-    d["stack"] = stack
-    d["lead"] = lead
-    d["value"] = value
-    d["damage"] = damage
-    d["presses_on"] = presses_on
-    return event
-
-
-def throw_decided(seat: int) -> GwentThrowDecided:
-    """``GwentThrowDecided(seat)``."""
-    event = _new(GwentThrowDecided)
-    d = event.__dict__
-    d["to"] = EVERYONE
-    d["seat"] = seat
-    return event
-
-
-def attacker_rolled(seat: int, reason: str) -> GwentAttackerRolled:
-    """``GwentAttackerRolled(seat, reason)``."""
-    event = _new(GwentAttackerRolled)
-    d = event.__dict__
-    d["to"] = EVERYONE
-    d["seat"] = seat
-    d["reason"] = reason
-    return event
-
-
-def exchange_started(attacker: int, defender: int, number: int) -> GwentExchangeStarted:
-    """``GwentExchangeStarted(attacker, defender, number)``."""
-    event = _new(GwentExchangeStarted)
-    d = event.__dict__
-    d["to"] = EVERYONE
-    d["attacker"] = attacker
-    d["defender"] = defender
-    d["number"] = number
-    return event
 
 
 def _seat(seat: int, lang: str) -> str:

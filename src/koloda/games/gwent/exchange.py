@@ -21,13 +21,13 @@ from koloda.games.gwent.actions import NameSuit, Play
 from koloda.games.gwent.cards import FACTS, Suit, facts
 from koloda.games.gwent.events import (
     GwentBardCovered,
+    GwentCardPlaced,
     GwentExchangeEnded,
     GwentExecuted,
     GwentPassed,
     GwentSuitNamed,
     GwentTrumpCancelled,
     GwentZeroed,
-    card_placed,
 )
 from koloda.games.gwent.listing import play_entries
 from koloda.games.gwent.model import ATT, DEF, Exchange
@@ -136,7 +136,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
                 else:
                     stack.layers.append(lead_layer(cards, seat=seat, side=side, value=0.0,
                                                    printed=0, suit=suit))
-                st.events.append(card_placed(seat, cid, stack.id, False, 0.0, 0.0,
+                st.events.append(GwentCardPlaced(seat, cid, stack.id, False, 0.0, 0.0,
                                                  1 - stack.top.side))
                 if not ex.pending and (ex.units >= ex.max_units
                                        or not play_entries(st, seat, ex, side, first=True)):
@@ -168,7 +168,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         if bard_open and (new.side == side or new.damage == 0) and top.owner not in ex.bard:
             bard_seat = top.owner
     top = stack.top
-    st.events.append(card_placed(seat, cid, stack.id, lead, value, top.damage,
+    st.events.append(GwentCardPlaced(seat, cid, stack.id, lead, value, top.damage,
                                      1 - top.side))
     if bard_seat >= 0 and bard_seat not in ex.bard:
         ex.bard.append(bard_seat)

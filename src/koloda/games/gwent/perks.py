@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 from koloda.games.gwent.actions import Medic, Scorch, Spy
 from koloda.games.gwent.cards import FACTS, CardInfo, Facts, Perk, Suit, facts, info
 from koloda.games.gwent.events import (
+    GwentCardPlaced,
     GwentExecuted,
     GwentRevived,
     GwentSpyTurned,
     GwentSpyUndone,
-    card_placed,
 )
 from koloda.games.gwent.model import Exchange, Reversal
 from koloda.games.gwent.options import NEXT_CARD, PLAY
@@ -253,7 +253,7 @@ def _lay_revived(st: GwentState, seat: int, ex: Exchange, cards: list[str],
         ex.stacks.append(Stack(ex.next_id, [lead_layer((cid,), seat=seat, side=side,
                                                        value=value, printed=c.strength,
                                                        suit=suit, trump=c.trump)]))
-        st.events.append(card_placed(seat, cid, ex.next_id, True, value, value, 1 - side))
+        st.events.append(GwentCardPlaced(seat, cid, ex.next_id, True, value, value, 1 - side))
         ex.next_id += 1
 
 

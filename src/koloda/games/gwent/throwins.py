@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from koloda.engine import Action, Rng
 from koloda.games.gwent.actions import Pass, Throw
 from koloda.games.gwent.cards import FACTS, Facts, Suit, facts, info
-from koloda.games.gwent.events import GwentThrown, card_placed, throw_decided
+from koloda.games.gwent.events import GwentCardPlaced, GwentThrowDecided, GwentThrown
 from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.options import NEXT_CARD
 from koloda.games.gwent.perks import use_bard, value_of
@@ -179,7 +179,7 @@ def decide(st: GwentState, seat: int, action: Action) -> None:
         chosen = dict(action.suits)
         st.throws[seat] = [str(action.side),
                            *(f"{c}:{chosen[c]}" if c in chosen else c for c in action.cards)]
-    st.events.append(throw_decided(seat))
+    st.events.append(GwentThrowDecided(seat))
     if len(st.decided) == len(st.window):
         resolve(st)
 
@@ -210,7 +210,7 @@ def resolve(st: GwentState) -> None:
             ex.next_id += 1
             ex.stacks.append(stack)
             ids.append(stack.id)
-            st.events.append(card_placed(seat, cid, stack.id, True, value, value, 1 - side))
+            st.events.append(GwentCardPlaced(seat, cid, stack.id, True, value, value, 1 - side))
         st.events.append(GwentThrown(seat, side, tuple(cards), tuple(ids)))
     st.window = []
     st.decided = []

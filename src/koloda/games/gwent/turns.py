@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from koloda.games.gwent.events import attacker_rolled, exchange_started
+from koloda.games.gwent.events import GwentAttackerRolled, GwentExchangeStarted
 from koloda.games.gwent.model import Exchange
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def begin_exchange(st: GwentState) -> None:
     attacker = st.next_attacker
     if attacker not in have:
         attacker = have[st.rng.randbelow(len(have))]
-        st.events.append(attacker_rolled(attacker, "first"))
+        st.events.append(GwentAttackerRolled(attacker, "first"))
     targets = [p for p in have if p != attacker]
     partner = -1
     if st.streak >= 2 and attacker in st.pair:
@@ -78,7 +78,7 @@ def begin_exchange(st: GwentState) -> None:
             defender = allowed[0]
     st.exchanges += 1
     st.exchange = Exchange(attacker, defender, st.exchanges)
-    st.events.append(exchange_started(attacker, defender, st.exchanges))
+    st.events.append(GwentExchangeStarted(attacker, defender, st.exchanges))
 
 
 def after_exchange(st: GwentState, ex: Exchange, damage: list[float]) -> None:
@@ -86,13 +86,13 @@ def after_exchange(st: GwentState, ex: Exchange, damage: list[float]) -> None:
     a, d = ex.attacker, ex.defender
     if damage[d] > damage[a]:
         st.next_attacker = a
-        st.events.append(attacker_rolled(a, "damage"))
+        st.events.append(GwentAttackerRolled(a, "damage"))
     elif damage[a] > damage[d]:
         st.next_attacker = d
-        st.events.append(attacker_rolled(d, "damage"))
+        st.events.append(GwentAttackerRolled(d, "damage"))
     else:
         st.next_attacker = (a, d)[st.rng.randbelow(2)]
-        st.events.append(attacker_rolled(st.next_attacker, "zero"))
+        st.events.append(GwentAttackerRolled(st.next_attacker, "zero"))
     pair = sorted((a, d))
     if pair == st.pair:
         st.streak += 1
