@@ -14,18 +14,24 @@ walks one shared tree whose edges are the actions taken since the decision:
   not each get one noisy visit;
 - **playout**: uniformly random legal actions (``state.random_action``, which a game may make
   faster than listing its legal actions) through ``state.apply_unchecked`` (the fast path
-  without validation or history) until the game ends;
+  without validation or history) until the game ends. With a :class:`Playout` policy
+  (``bot:ismcts:N:C:heuristic``, or ``heuristicP`` for a share P of the moves) the game's
+  ``bot:heuristic`` chooses the playout moves instead, each seat from its own view of the
+  determinization, and its move is the first untried action taken when a node grows (*guided
+  expansion*); it has its own generator seeded from this bot's seed;
 - **backpropagation**: each seat's statistics receive that seat's reward, from the final
   ranking: 1 for beating every other seat, 0 for losing to every other seat, ties shared.
 
 The budget is a number of iterations (``bot:ismcts:2000``: the same seed and the same decisions
-give the same moves) or wall-clock seconds (``bot:ismcts:0.5s``: stronger on a fast machine, not
-reproducible). The chosen action is the one most visited at the root.
+give the same moves, with either playout policy) or wall-clock seconds (``bot:ismcts:0.5s``:
+stronger on a fast machine, not reproducible). The chosen action is the one most visited at
+the root.
 
 Known limits (those of single-observer ISMCTS): the other seats' moves in the tree are chosen
 with the determinization in view (they play as if they knew the sampled cards), and the
 determinizations are drawn uniformly from what the seat has seen, not weighted by how likely the
-opponents' past moves make them.
+opponents' past moves make them. The bot's own hidden cards are the same in every
+determinization, so in the tree the opponents answer them as if they saw them.
 """
 
 from __future__ import annotations
