@@ -333,17 +333,17 @@ class NevermoreState(GameState):
                                     if mask else ())
             if st == _PASS:
                 size = PASS_SIZES[self.pass_no - 1]
-                hand = sorted(self.hands[seat])
-                n = len(hand)
+                cards = sorted(self.hands[seat])
+                n = len(cards)
                 if 0 <= size <= n:
+                    # the first ``size`` steps of a Fisher-Yates shuffle of the sorted hand
                     randbelow = rng.randbelow
-                    pool = list(range(n))
                     for i in range(size):
                         j = i + randbelow(n - i)
-                        pool[i], pool[j] = pool[j], pool[i]
-                    picked = pool[:size]
+                        cards[i], cards[j] = cards[j], cards[i]
+                    picked = cards[:size]
                     picked.sort()
-                    return A.new_pass(tuple([hand[i] for i in picked]))
+                    return A.new_pass(tuple(picked))
             elif st == _ATTACK:
                 targets = self.attack_targets(seat)
                 k = len(targets)
