@@ -118,15 +118,27 @@ def revivable_groups(st: GwentState, seat: int, medic: CardInfo) -> list[list[st
     """The groups «Медик» may revive from ``seat``'s discard of this round: a bonded or muster
     group comes back whole («воскрешаете сразу всех»), a card once only («уже воскрешенных
     второй раз воскрешать нельзя»), never an ultima, a trump only by a trump medic."""
-    groups: dict[str, list[str]] = {}
-    revived = st.revived
-    table = FACTS
-    for cid in st.discards[seat]:
-        f = table.get(cid) or facts(cid)
-        if not f.unit or f.ultima or cid in revived or (f.trump and not medic.trump):
-            continue
-        groups.setdefault(f.group, []).append(cid)
-    return [sorted(g) for _, g in sorted(groups.items())]
+    key = (tuple(st.discards[seat]), tuple(st.revived), medic.trump)
+    found = _REVIVABLE.get(key)
+    if found is None:
+        groups: dict[str, list[str]] = {}
+        revived = st.revived
+        table = FACTS
+        for cid in st.discards[seat]:
+            f = table.get(cid) or facts(cid)
+            if not f.unit or f.ultima or cid in revived or (f.trump and not medic.trump):
+                continue
+            groups.setdefault(f.group, []).append(cid)
+        found = tuple(tuple(sorted(g)) for _, g in sorted(groups.items()))
+        if len(_REVIVABLE) >= 4096:
+            _REVIVABLE.clear()
+        _REVIVABLE[key] = found
+    return [list(g) for g in found]
+
+
+#: revivable_groups by what it depends on (the discard, the cards revived this round, whether
+#: the medic is a trump): the same question is asked at every decision of a seat holding a medic.
+_REVIVABLE: dict[tuple[tuple[str, ...], tuple[str, ...], bool], tuple[tuple[str, ...], ...]] = {}
 
 
 def revives_to_play(st: GwentState) -> bool:
