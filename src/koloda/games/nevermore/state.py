@@ -8,7 +8,6 @@ that must decide are ``waiting`` and the :class:`Stage` says what kind of decisi
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -442,7 +441,8 @@ class NevermoreState(GameState):
     # --- copies, cards ----------------------------------------------------------------------
 
     def clone(self) -> Self:
-        s = copy.copy(self)
+        s = object.__new__(type(self))
+        s.__dict__.update(self.__dict__)  # copy.copy, then a copy of every mutable part
         s.rng = self.rng.copy()
         s.events = list(self.events)
         s.history = list(self.history)
