@@ -142,3 +142,31 @@ def test_solver_plays_reproducibly_with_a_seed() -> None:
         return moves
 
     assert play(7) == play(7)
+
+
+def test_round_mix_is_exact_when_the_opponent_hand_is_known() -> None:
+    """The opponent's only card has been played: its (empty) hand is known, and the bot plays
+    the exact equilibrium of the position, which wins whatever it plays."""
+    game = load_game("duel")
+    state = game.from_setup({"decks": [["punch", "trip", "block"], ["kick"]]})
+    state.apply_text(0, "hand a01 a02 a03")
+    state.apply_text(1, "hand b01")
+    state.apply_text(0, "play a03")  # block beats kick
+    state.apply_text(1, "play b01")
+    bot = DuelSolverBot(seed=1, samples=3)
+    samples = [state.determinize(0, Rng.from_seed(i)) for i in range(3)]
+    mix = bot.round_mix(0, samples)
+    assert abs(sum(mix.values()) - 1) < 1e-9
+    assert set(mix) <= {Kind("attack", 1), Kind("trick", 1)}
+
+
+def test_round_mix_against_a_hidden_hand_is_a_distribution_over_my_cards() -> None:
+    for seed in range(4):
+        state, _ = _state_in_rounds(seed)
+        bot = DuelSolverBot(seed=seed, samples=4)
+        samples = [state.determinize(0, Rng.from_seed(seed + i)) for i in range(4)]
+        mix = bot.round_mix(0, samples)
+        mine = {Kind(state.info(c).type.value, state.info(c).strength)
+                for c in state.hands[0]}
+        assert abs(sum(mix.values()) - 1) < 1e-9
+        assert mix and set(mix) <= mine
