@@ -15,16 +15,26 @@ class NevermoreOptions:
     ``custom`` (the set whose JSON text is ``magic_set_json``, checked when the game loads)."""
 
     magic: str = option("koloda", choices=("koloda", "none", "custom"),
+                        labels={"koloda": ("Koloda's own set", "набор Колоды"),
+                                "none": ("no magic", "без магии"),
+                                "custom": ("a custom set", "свой набор")},
                         en="Magic cards: Koloda's own set, none, or a custom set",
                         ru="Карты магии: набор Колоды, без магии или свой набор")
     magic_set_json: str = option("", en="The custom magic set (JSON text) for magic=custom",
                                  ru="Свой набор магии (текст JSON) для magic=custom")
     main_deck: str = option("rebuilt", choices=("rebuilt", "when_empty"),
+                            labels={"rebuilt": ("rebuilt every round", "заново каждый раунд"),
+                                    "when_empty": ("refilled when short",
+                                                   "пополняется, когда кончается")},
                             en="Main deck: rebuilt from all 60 cards every round, or reshuffled "
                                "from the discards only when it runs short",
                             ru="Основная колода: собирается заново каждый раунд или "
                                "пополняется из сброса, только когда кончается")
     anytime_reply: str = option("lethal", choices=("lethal", "any_blow", "never"),
+                                labels={"lethal": ("a blow that makes a raven",
+                                                   "удар, превращающий в ворона"),
+                                        "any_blow": ("any blow", "любой удар"),
+                                        "never": ("never", "никогда")},
                                 en="When a player may answer damage with a Play Any Time card: "
                                    "a blow that would make them a raven, any blow, or never",
                                 ru="Когда можно ответить на повреждение картой «в любое время»: "
@@ -35,6 +45,8 @@ class NevermoreOptions:
                                     ru="Карты «в любое время» можно играть и между "
                                        "передачами карт (окно магии после 1-й и 2-й передачи)")
     healing_bonus: str = option("at_full", choices=("at_full", "any"),
+                                labels={"at_full": ("at full health", "при полном здоровье"),
+                                        "any": ("any healing of 3+", "любое лечение на 3+")},
                                 en="Healing bonus (1 VP): healing of 3 or more while already at "
                                    "the maximum health, or any healing of 3 or more",
                                 ru="Бонус лечения (1 ПО): лечение на 3 и больше при максимуме "
