@@ -55,6 +55,8 @@ from koloda.games.nevermore.state import PASS_SIZES, NevermoreState, Stage, Task
 S = TypeVar("S", bound=NevermoreState)
 _RUNNING, _PASS, _COMMIT, _MAGIC = Stage.RUNNING, Stage.PASS, Stage.COMMIT, Stage.MAGIC
 _TOKENS: tuple[str, ...] = tuple(x.value for x in TOKEN_SUITS)  # the first round's order
+_SUIT_NO = {x.value: i for x, i in SUIT_INDEX.items()}  # a suit's value → its index
+_RADIANCE = Suit.RADIANCE
 #: A suit's value (a token's text, a task's tag) → the suit, without calling the enum.
 SUIT_OF_VALUE: dict[str, Suit] = {x.value: x for x in Suit}
 _RAVENS_FROM = SUIT_INDEX[Suit.RAVEN] * PER_SUIT  # the raven cards are this one ...
@@ -367,34 +369,35 @@ def do_commit(s: NevermoreState, choices: dict[int, Action]) -> None:
     """The simultaneous reveal of the named suit, then its effect."""
     suit = s.current_suit()
     assert suit is not None
+    name = s.tokens[s.step]  # the suit's value
     n = s.players
-    ms = s.magic_set
-    lo = SUIT_INDEX[suit] * PER_SUIT
+    lo = _SUIT_NO[name] * PER_SUIT
     hi = lo + PER_SUIT
+    hands, table, face_down = s.hands, s.table, s.face_down
     cards, cancelled, ravens, magic, counts = [], [], [], [], []
     for p in range(n):
         a = choices[p]
         assert isinstance(a, A.Commit)
         r, added = a.ravens, a.magic
-        hand = s.hands[p]
+        hand = hands[p]
         own = sorted([c for c in hand if lo <= c < hi])
         rav = sorted([c for c in hand if _RAVENS_FROM <= c < _RAVENS_TO])[:r]
         gone = own + rav
         for c in gone:
             hand.remove(c)
-        s.table[p].extend(gone)
-        s.face_down[p].extend(own[:r] + rav)
+        table[p].extend(gone)
+        face_down[p].extend(own[:r] + rav)
         if added:
             for m in added:
                 s.magic[p].remove(m)
                 discard_magic(s, m)
+            ms = s.magic_set
             assert all(isinstance(ms.card(m).effect[0], AddSuit) for m in added)
         cards.append(tuple(own))
         cancelled.append(tuple(own[:r]))
         ravens.append(tuple(rav))
         magic.append(tuple(added))
         counts.append(len(own) - r + len(added))
-    name = s.tokens[s.step]  # the suit's value
     s.revealed.append(name)
     s.counts = counts
     leaders, amount = majority(counts)
@@ -402,7 +405,7 @@ def do_commit(s: NevermoreState, choices: dict[int, Action]) -> None:
     s.events.append(E.NmRevealed(name, tuple(cards), tuple(cancelled), tuple(ravens),
                                  tuple(magic), tuple(counts), tuple(order), amount, to=EVERYONE))
     tasks = [Task("lead", p, amount=amount, tag=name) for p in order]
-    if suit == Suit.RADIANCE:
+    if suit is _RADIANCE:
         for p in s.tie_order():
             if counts[p] >= 5:
                 tasks.append(Task("radiance5", p))
