@@ -195,12 +195,19 @@ class NevermoreState(GameState):
         return self.winner >= 0 or self.stopped
 
     def result(self) -> Result | None:
+        # the outcome in the words of the log's last line (describe.py), in both languages
+        from koloda.games.nevermore import events as E
+        from koloda.games.nevermore.describe import describe_event
+
         if self.winner >= 0:
             scores = tuple(1.0 if s == self.winner else 0.0 for s in range(self.players))
-            return Result(scores=scores, summary=f"seat {self.winner} wins ({self.win_reason})")
+            won = E.NmWon(self.winner, self.win_reason)
+            return Result(scores=scores, summary=describe_event(won, "en"),
+                          summary_ru=describe_event(won, "ru"))
         if self.stopped:
-            return Result(scores=(0.0,) * self.players,
-                          summary=f"stopped after {self.round} rounds without a winner")
+            stopped = E.NmStopped(self.round)
+            return Result(scores=(0.0,) * self.players, summary=describe_event(stopped, "en"),
+                          summary_ru=describe_event(stopped, "ru"))
         return None
 
     # --- legal actions ----------------------------------------------------------------------
