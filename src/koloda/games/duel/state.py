@@ -80,6 +80,22 @@ def _hand(cards: tuple[str, ...]) -> ChooseHand:
     return hand
 
 
+#: Cumulative counts of hands by size, C(n, lo) + … + C(n, k) for k in lo..hi, by (n, lo, hi).
+_WEIGHTS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def _weights(n: int, lo: int, hi: int) -> tuple[int, ...]:
+    key = (n, lo, hi)
+    out = _WEIGHTS.get(key)
+    if out is None:
+        sums, total = [], 0
+        for k in range(lo, hi + 1):
+            total += comb(n, k)
+            sums.append(total)
+        out = _WEIGHTS[key] = tuple(sums) or (0,)
+    return out
+
+
 def _play(card: str, show: str | None, kill: bool) -> Play:
     key = (card, show, kill)
     play = _PLAYS.get(key)
@@ -204,7 +220,10 @@ class DuelState(GameState):
 
     def hand_limits(self, seat: int) -> tuple[int, int]:
         """The smallest and largest hand ``seat`` may choose now."""
-        n = len(self.eligible(seat))
+        return self._limits(seat, len(self.eligible(seat)))
+
+    def _limits(self, seat: int, n: int) -> tuple[int, int]:
+        """:meth:`hand_limits` for ``n`` eligible cards."""
         attacker = self.options.attacker
         if attacker is not None:
             if seat == attacker:
@@ -273,31 +292,104 @@ class DuelState(GameState):
         return swaps
 
     def random_action(self, seat: int, rng: Rng) -> Action:
-        """At the choice of hand, a hand drawn uniformly from the legal hands without listing
-        them: a size k with probability C(n, k) / Σ C(n, j) over the allowed sizes, then k of
-        the n eligible cards at random, sorted. Elsewhere the kernel's draw from the list."""
-        if self.phase != Phase.CHOOSE_HAND or seat not in self.to_act:
-            return super().random_action(seat, rng)
-        lo, hi = self.hand_limits(seat)
+        """An action drawn uniformly from :meth:`legal_actions` without listing them.
+
+        At the choice of hand: a size k with probability C(n, k) / Σ C(n, j) over the allowed
+        sizes, then k of the n eligible cards at random, sorted. In rounds and at the swap:
+        the kernel's single draw ``randbelow(len(legal))``, and the action at that index of
+        the canonical list, found by counting (the same draw and the same action as the
+        kernel's default)."""
+        phase = self.phase
+        if phase == Phase.ROUNDS:
+            offer_by = self.offer_by
+            if offer_by is not None:
+                if seat != 1 - offer_by:
+                    return super().random_action(seat, rng)  # not to act: the refusal
+                return _ACCEPT if rng.randbelow(2) == 0 else _DECLINE
+            if seat not in SEATS or not self.hands[seat] or seat in self.commits:
+                return super().random_action(seat, rng)
+            return self._random_play(seat, rng)
+        if phase == Phase.CHOOSE_HAND:
+            if seat in self.hand_commits or seat not in SEATS:
+                return super().random_action(seat, rng)
+            return self._random_hand(seat, rng)
+        if phase == Phase.SWAP and seat == self.winner:
+            mine, theirs = self.chosen[seat], self.chosen[1 - seat]
+            swaps = len(theirs) * len(mine)
+            total = swaps + (0 if swaps and self.options.swap_required else 1)
+            r = rng.randbelow(total)
+            if r == swaps:
+                return _NO_SWAP
+            t, g = divmod(r, len(mine))
+            return Swap(theirs[t], mine[g])
+        return super().random_action(seat, rng)
+
+    def _random_hand(self, seat: int, rng: Rng) -> Action:
         cards = self.eligible(seat)
         n = len(cards)
-        weights = [comb(n, k) for k in range(lo, hi + 1)]
-        total = sum(weights)
+        lo, hi = self._limits(seat, n)
+        weights = _weights(n, lo, hi)
+        total = weights[-1]
         if total == 0:
             return super().random_action(seat, rng)  # no legal hand: the kernel's refusal
         r = rng.randbelow(total)
         k = lo
-        for w in weights:
-            if r < w:
-                break
-            r -= w
+        while r >= weights[k - lo]:
             k += 1
         # k distinct positions by a partial Fisher-Yates shuffle, kept in the deck's order
         pool = list(range(n))
         for i in range(k):
             j = i + rng.randbelow(n - i)
             pool[i], pool[j] = pool[j], pool[i]
-        return _hand(tuple(cards[i] for i in sorted(pool[:k])))
+        chosen = pool[:k]
+        chosen.sort()
+        return _hand(tuple([cards[i] for i in chosen]))
+
+    def _random_play(self, seat: int, rng: Rng) -> Action:
+        """A uniform draw from the plays of ``seat`` and the offer to end (if still open),
+        counted in the order of :meth:`legal_actions` without building the list."""
+        keys = self.keys
+        hand = self.hands[seat]
+        shown: set[Weapon] | None = None
+        widths: list[int] = []
+        total = 0
+        for card in hand:
+            info = CATALOGUE[keys[card]]
+            need = info.requires
+            width = 2 if info.deadly else 1
+            if need is not None:
+                if shown is None:
+                    shown = self.shown_kinds(seat)
+                if need not in shown:
+                    width *= sum(1 for c in self.decks[seat] if CATALOGUE[keys[c]].item == need)
+            widths.append(width)
+            total += width
+        offer = not self.offered[seat]
+        if total + offer == 0:  # pragma: no cover - a hand card is always playable
+            return super().random_action(seat, rng)
+        r = rng.randbelow(total + offer)
+        if r == total:
+            return _OFFER
+        i = 0
+        while r >= widths[i]:
+            r -= widths[i]
+            i += 1
+        card = hand[i]
+        info = CATALOGUE[keys[card]]
+        if info.deadly:
+            r, kill = divmod(r, 2)
+        else:
+            kill = 0
+        need = info.requires
+        show = None
+        if need is not None and (shown is None or need not in shown):
+            for c in self.decks[seat]:
+                if CATALOGUE[keys[c]].item == need:
+                    if r == 0:
+                        show = c
+                        break
+                    r -= 1
+        return _play(card, show, kill == 1)
 
     def _plays(self, seat: int) -> list[Play]:
         shown = self.shown_kinds(seat)
