@@ -246,13 +246,19 @@ class Facts:
         self.cover_class = 2 if self.ultima else 1 if c.trump else 0
 
 
-#: Facts by card instance, filled on first use (see :func:`facts`).
-FACTS: dict[str, Facts] = {}
+class _FactsTable(dict[str, Facts]):
+    """Facts by card instance, filled on first use: ``FACTS[cid]`` is :func:`facts`."""
+
+    def __missing__(self, instance: str) -> Facts:
+        found = self[instance] = Facts(info(instance))
+        return found
+
+
+#: Facts by card instance, filled on first use (``FACTS[cid]`` is ``facts(cid)``; an unknown
+#: card raises InvalidData as :func:`card` does).
+FACTS: dict[str, Facts] = _FactsTable()
 
 
 def facts(instance: str) -> Facts:
     """The :class:`Facts` of a card in play."""
-    found = FACTS.get(instance)
-    if found is None:
-        found = FACTS[instance] = Facts(info(instance))
-    return found
+    return FACTS[instance]

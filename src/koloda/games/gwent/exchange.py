@@ -29,7 +29,7 @@ from koloda.games.gwent.events import (
     GwentTrumpCancelled,
     GwentZeroed,
 )
-from koloda.games.gwent.listing import play_entries
+from koloda.games.gwent.listing import can_go_on
 from koloda.games.gwent.model import ATT, DEF, Exchange
 from koloda.games.gwent.options import BOTH, CARD, NEXT_CARD, THROWER
 from koloda.games.gwent.perks import open_suit, specialist_executes, use_bard, value_of
@@ -65,7 +65,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
     side = ex.side_of(seat)
     cid = action.card
     target = action.target
-    f = FACTS.get(cid) or facts(cid)
+    f = FACTS[cid]
     c = f.info
     if not ex.acting:
         start_action(ex, side)
@@ -78,7 +78,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         if f.grouped:
             group = f.group
             table = FACTS
-            members = [o for o in hand if o != cid and (table.get(o) or facts(o)).group == group]
+            members = [o for o in hand if o != cid and table[o].group == group]
         else:
             members = []
         ex.pending = members
@@ -139,7 +139,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
                 st.events.append(GwentCardPlaced(seat, cid, stack.id, False, 0.0, 0.0,
                                                  1 - stack.top.side))
                 if not ex.pending and (ex.units >= ex.max_units
-                                       or not play_entries(st, seat, ex, side, first=True)):
+                                       or not can_go_on(st, seat, ex, side)):
                     _finish_action(st, ex, side)
                 return
             if not stack.layers:
@@ -174,7 +174,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         ex.bard.append(bard_seat)
         st.events.append(GwentBardCovered(bard_seat))
     if not ex.pending and (ex.units >= ex.max_units
-                           or not play_entries(st, seat, ex, side, first=True)):
+                           or not can_go_on(st, seat, ex, side)):
         _finish_action(st, ex, side)
 
 

@@ -74,7 +74,7 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
     table = FACTS
     if not ex.opened:
         for cid in hand:
-            f = table.get(cid) or facts(cid)
+            f = table[cid]
             if f.layable:
                 break
         else:
@@ -89,7 +89,7 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
     look = not ex.decoy_used and not first
     if look and pending:
         for cid in hand:
-            if (table.get(cid) or facts(cid)).is_decoy:
+            if table[cid].is_decoy:
                 decoy = cid
                 break
         look = False
@@ -126,7 +126,7 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
     seen: set[str] = set()
     first_of: dict[str, str] | None = None
     for cid in pool:
-        f = table.get(cid) or facts(cid)
+        f = table[cid]
         if not f.layable:
             if look and f.is_decoy:
                 decoy = cid
@@ -142,12 +142,12 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
                 if first_of is None:
                     first_of = {}
                     for o in hand:
-                        g = (table.get(o) or facts(o)).group
+                        g = table[o].group
                         known = first_of.get(g)
                         if known is None or o < known:
                             first_of[g] = o
                 cid = first_of[group]
-                f = table.get(cid) or facts(cid)
+                f = table[cid]
             seen.add(group)
         n = sizes[f.cover_class]
         if not n:
@@ -163,10 +163,37 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
             break
     for i in range(before_decoy):
         cid, targets, suits, _, n = out[i]
-        if (table.get(cid) or facts(cid)).decoyable:
+        if table[cid].decoyable:
             out[i] = (cid, targets, suits, ("", decoy), 2 * n)
             total += n
     return out, total
+
+
+def can_go_on(st: GwentState, seat: int, ex: Exchange, side: int) -> bool:
+    """Whether ``seat`` has a play now (``bool(play_entries(..., first=True))``), answered
+    without listing: once a layable card is in the hand, there is one if a card may still go
+    in attack or an ordinary open card presses on the side (every layable card covers it)."""
+    if ex.pending:
+        return bool(_entries(st, seat, ex, side, True)[0])
+    if ex.acting and ex.units >= ex.max_units:
+        return False
+    hand = st.hands[seat]
+    table = FACTS
+    for cid in hand:
+        if table[cid].layable:
+            break
+    else:
+        # nothing with a value to lay: only an unopened exchange takes a card laid blank
+        return not ex.opened and bool(hand)
+    if not ex.acting or ex.leads < points_at_stake(ex):
+        return True
+    if not ex.opened:
+        return False
+    for s in ex.stacks:
+        top = s.layers[-1]
+        if top.damage > EPS and top.side != side and not top.ultima and not top.trump:
+            return True
+    return bool(_entries(st, seat, ex, side, True)[0])
 
 
 def nth_play(entries: list[Entry], k: int) -> Play:
@@ -239,7 +266,7 @@ def _perk_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Ac
     table = FACTS
     medic = spy = scorch = False
     for cid in st.hands[seat]:
-        f = table.get(cid) or facts(cid)
+        f = table[cid]
         medic = medic or f.medic
         spy = spy or f.spy
         scorch = scorch or f.scorch

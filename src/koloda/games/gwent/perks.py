@@ -106,7 +106,7 @@ def hand_decoy(hand: list[str]) -> str:
     """The first «Чучело» of the hand, or ""."""
     table = FACTS
     for cid in hand:
-        if (table.get(cid) or facts(cid)).is_decoy:
+        if table[cid].is_decoy:
             return cid
     return ""
 
@@ -125,7 +125,7 @@ def revivable_groups(st: GwentState, seat: int, medic: CardInfo) -> list[list[st
         revived = st.revived
         table = FACTS
         for cid in st.discards[seat]:
-            f = table.get(cid) or facts(cid)
+            f = table[cid]
             if not f.unit or f.ultima or cid in revived or (f.trump and not medic.trump):
                 continue
             groups.setdefault(f.group, []).append(cid)
@@ -199,7 +199,7 @@ def medic_actions(st: GwentState, seat: int) -> list[Medic]:
     out: list[Medic] = []
     decoy: str | None = None
     for cid in hand:
-        f = table.get(cid) or facts(cid)
+        f = table[cid]
         if not f.medic:
             continue
         if decoy is None:
@@ -288,7 +288,7 @@ def spy_turnable(ex: Exchange, side: int, spy: CardInfo) -> list[int]:
 def spy_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Spy]:
     table = FACTS
     return [_spy(cid) for cid in st.hands[seat]
-            if (table.get(cid) or facts(cid)).spy and spy_turnable(ex, side, info(cid))]
+            if table[cid].spy and spy_turnable(ex, side, info(cid))]
 
 
 def apply_spy(st: GwentState, seat: int, ex: Exchange, side: int, action: Spy) -> None:
@@ -322,7 +322,7 @@ def scorch_targets(ex: Exchange, side: int) -> list[str]:
 
 def scorch_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Scorch]:
     table = FACTS
-    cards = [cid for cid in st.hands[seat] if (table.get(cid) or facts(cid)).scorch]
+    cards = [cid for cid in st.hands[seat] if table[cid].scorch]
     if not cards:
         return []
     return [_scorch(cards[0], t) for t in scorch_targets(ex, side)]

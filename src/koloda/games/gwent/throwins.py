@@ -71,14 +71,14 @@ def throwable_units(st: GwentState, seat: int, values: list[int]) -> list[tuple[
     table = FACTS
     matching: set[str] = set()  # the groups with a card that matches
     for cid in hand:
-        f = table.get(cid) or facts(cid)
+        f = table[cid]
         if f.throw_value in values:
             matching.add(f.group)
     if not matching:
         return []
     groups: dict[str, list[tuple[str, Facts]]] = {}
     for cid in hand:
-        f = table.get(cid) or facts(cid)
+        f = table[cid]
         if f.group in matching:
             groups.setdefault(f.group, []).append((cid, f))
     out = []
@@ -119,7 +119,7 @@ def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
     v0, v1 = values
     table = FACTS
     for cid in st.hands[seat]:
-        value = (table.get(cid) or facts(cid)).throw_value
+        value = table[cid].throw_value
         if value in v0 or value in v1:
             break
     else:  # nothing to throw in: «pass» is the only choice
@@ -164,7 +164,7 @@ def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
 def _suit_ways(unit: tuple[str, ...]) -> int:
     n = 1
     for cid in unit:
-        f = FACTS.get(cid) or facts(cid)
+        f = FACTS[cid]
         if f.agile:
             n *= len(f.suit_names)
     return n
