@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from koloda.engine import Audience, InvalidData, InvalidOption, Rng
-from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, ITEM_KEYS, pool
+from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, ITEM_KEYS, Weapon, pool
 from koloda.games.duel.events import DuelDeckDealt, DuelStarted
 from koloda.games.duel.options import DuelOptions
 from koloda.games.duel.state import DuelState
@@ -56,7 +56,11 @@ def eligible_count(keys: Sequence[str]) -> int:
                                                  or CATALOGUE[k].requires in kinds))
 
 
+_ONLY = (Audience.only(0), Audience.only(1))
 _BATTLE_POOL = tuple(pool(BATTLE_KEYS))
+#: The weapon kind each catalogue key needs, and the kind each item provides (None: none).
+_NEEDS: dict[str, Weapon | None] = {k: c.requires for k, c in CATALOGUE.items()}
+_KINDS: dict[str, Weapon | None] = {k: c.item for k, c in CATALOGUE.items()}
 _ITEM_POOL = tuple(pool(ITEM_KEYS))
 
 
@@ -97,16 +101,20 @@ def _items_for(cards: list[str], items: list[str], k: int) -> list[str]:
     weapon kind the cards need, in the order the cards need them («приготовьте и карты
     соответствующих предметов»), then the next ones."""
     out: list[str] = []
+    have: set[Weapon] = set()  # the kinds of the items in ``out``
     for key in cards:
-        need = CATALOGUE[key].requires
-        if need is None or len(out) >= k or any(CATALOGUE[i].item == need for i in out):
+        need = _NEEDS[key]
+        if need is None or len(out) >= k or need in have:
             continue
         for i, item in enumerate(items):
-            if CATALOGUE[item].item == need:
+            if _KINDS[item] == need:
                 out.append(items.pop(i))
+                have.add(need)
                 break
-    while len(out) < k and items:
-        out.append(items.pop(0))
+    if len(out) < k and items:
+        take = min(k - len(out), len(items))
+        out += items[:take]
+        del items[:take]
     return out
 
 
@@ -152,24 +160,20 @@ def _key_lists(value: Any, name: str) -> list[list[str]]:
 def _build(cls: type[S], options: DuelOptions, *, seed: int, rng: Rng,
            decks: list[list[str]], discards: list[list[str]]) -> S:
     keys: dict[str, str] = {}
-    deck_ids: list[list[str]] = [[], []]
-    discard_ids: list[list[str]] = [[], []]
+    deck_ids: list[list[str]] = []
+    discard_ids: list[list[str]] = []
+    dealt: list[DuelDeckDealt] = []
     for s in (0, 1):
-        n = 0
+        deck, discard = decks[s], discards[s]
         seat_ids = _IDS[s]
-        for zone, ids in ((decks[s], deck_ids[s]), (discards[s], discard_ids[s])):
-            for key in zone:
-                n += 1
-                cid = seat_ids[n]
-                keys[cid] = key
-                ids.append(cid)
+        n, m = len(deck), len(discard)
+        ids, more = seat_ids[1:n + 1], seat_ids[n + 1:n + m + 1]
+        keys.update(zip(ids, deck, strict=True))
+        keys.update(zip(more, discard, strict=True))
+        deck_ids.append(list(ids))
+        discard_ids.append(list(more))
+        dealt.append(DuelDeckDealt(s, ids, tuple(deck), more, tuple(discard), to=_ONLY[s]))
     state = cls(players=2, seed=seed, rng=rng, options=options, keys=keys, decks=deck_ids,
                 discards=discard_ids)
-    events = state.events
-    events.append(DuelStarted(options.mode, options.rounds_to_win, options.attacker))
-    for s in (0, 1):
-        events.append(DuelDeckDealt(
-            s, tuple(deck_ids[s]), tuple(keys[c] for c in deck_ids[s]),
-            tuple(discard_ids[s]), tuple(keys[c] for c in discard_ids[s]),
-            to=Audience.only(s)))
+    state.events += (DuelStarted(options.mode, options.rounds_to_win, options.attacker), *dealt)
     return state

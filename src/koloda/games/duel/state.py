@@ -210,13 +210,15 @@ class DuelState(GameState):
     def eligible(self, seat: int) -> list[str]:
         """Deck cards ``seat`` may take into its hand: battle cards whose weapon, if any, it
         has among its items (a card it could never play may not be taken)."""
-        kinds = self.weapons(seat)
-        out = []
-        for c in self.decks[seat]:
-            info = CATALOGUE[self.keys[c]]
-            if info.item is None and (info.requires is None or info.requires in kinds):
-                out.append(c)
-        return out
+        keys = self.keys
+        deck = self.decks[seat]
+        infos = [CATALOGUE[keys[c]] for c in deck]
+        kinds = {i.item for i in infos}
+        for c in self.shown[seat]:
+            kinds.add(CATALOGUE[keys[c]].item)
+        # None in ``kinds`` is harmless: a card that requires nothing is taken anyway
+        return [c for c, i in zip(deck, infos, strict=True)
+                if i.item is None and (i.requires is None or i.requires in kinds)]
 
     def hand_limits(self, seat: int) -> tuple[int, int]:
         """The smallest and largest hand ``seat`` may choose now."""
@@ -508,16 +510,21 @@ class DuelState(GameState):
 
     def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, Play):
-            self.commits[seat] = action
-            r = self.round_number
-            self.events.append(DuelCardCommitted(seat, r))
-            self.events.append(DuelPlayChosen(seat, r, action.card, self.keys[action.card],
-                                              action.show, action.kill, to=_ONLY[seat]))
-            if action.show is not None and self.options.item_shown == LAID:
-                self.decks[seat].remove(action.show)
-                self.shown[seat].append(action.show)
-                self.events.append(DuelItemLaid(seat, r, action.show, self.keys[action.show]))
-            if all(s in self.commits for s in SEATS if self.hands[s]):
+            commits = self.commits
+            commits[seat] = action
+            r = len(self.rounds) + 1
+            keys = self.keys
+            card, show = action.card, action.show
+            events = self.events
+            events.append(DuelCardCommitted(seat, r))
+            events.append(DuelPlayChosen(seat, r, card, keys[card], show, action.kill,
+                                         to=_ONLY[seat]))
+            if show is not None and self.options.item_shown == LAID:
+                self.decks[seat].remove(show)
+                self.shown[seat].append(show)
+                events.append(DuelItemLaid(seat, r, show, keys[show]))
+            hands = self.hands
+            if (0 in commits or not hands[0]) and (1 in commits or not hands[1]):
                 self._reveal()
         elif isinstance(action, ChooseHand):
             self.hand_commits[seat] = action.cards
@@ -570,22 +577,23 @@ class DuelState(GameState):
         shows: list[str | None] = [None, None]
         kills = [False, False]
         infos: list[CardInfo | None] = [None, None]
-        for s in SEATS:
-            play = self.commits.get(s)
-            if play is None:
-                continue
-            cards[s] = play.card
-            self.hands[s].remove(play.card)
-            self.played[s].append(play.card)
-            if play.show is not None:
-                shows[s] = play.show
-                if play.show not in self.shown[s]:  # not laid face up already
-                    self.decks[s].remove(play.show)
-                    self.shown[s].append(play.show)
+        commits, keys = self.commits, self.keys
+        for s in commits:
+            play = commits[s]
+            card = cards[s] = play.card
+            self.hands[s].remove(card)
+            self.played[s].append(card)
+            show = play.show
+            if show is not None:
+                shows[s] = show
+                shown = self.shown[s]
+                if show not in shown:  # not laid face up already
+                    self.decks[s].remove(show)
+                    shown.append(show)
             if play.kill:
                 kills[s] = True
                 self.kills[s] = True
-            infos[s] = CATALOGUE[self.keys[play.card]]
+            infos[s] = CATALOGUE[keys[card]]
         winner = round_winner(infos[0], infos[1])
         if winner is not None:
             self.wins[winner] += 1
