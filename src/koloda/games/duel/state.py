@@ -353,6 +353,7 @@ class DuelState(GameState):
         keys = self.keys
         hand = self.hands[seat]
         shown: set[Weapon] | None = None
+        items: dict[Weapon | None, list[str]] | None = None  # the deck's items by kind
         widths: list[int] = []
         total = 0
         for card in hand:
@@ -363,7 +364,9 @@ class DuelState(GameState):
                 if shown is None:
                     shown = self.shown_kinds(seat)
                 if need not in shown:
-                    width *= sum(1 for c in self.decks[seat] if CATALOGUE[keys[c]].item == need)
+                    if items is None:
+                        items = self._deck_items(seat)
+                    width *= len(items.get(need, ()))
             widths.append(width)
             total += width
         offer = not self.offered[seat]
@@ -384,14 +387,19 @@ class DuelState(GameState):
             kill = 0
         need = info.requires
         show = None
-        if need is not None and (shown is None or need not in shown):
-            for c in self.decks[seat]:
-                if CATALOGUE[keys[c]].item == need:
-                    if r == 0:
-                        show = c
-                        break
-                    r -= 1
+        if need is not None and items is not None and shown is not None and need not in shown:
+            show = items[need][r]
         return _play(card, show, kill == 1)
+
+    def _deck_items(self, seat: int) -> dict[Weapon | None, list[str]]:
+        """The weapon items of ``seat``'s deck by kind, in the deck's order."""
+        keys = self.keys
+        out: dict[Weapon | None, list[str]] = {}
+        for c in self.decks[seat]:
+            kind = CATALOGUE[keys[c]].item
+            if kind is not None:
+                out.setdefault(kind, []).append(c)
+        return out
 
     def _plays(self, seat: int) -> list[Play]:
         shown = self.shown_kinds(seat)
@@ -462,18 +470,21 @@ class DuelState(GameState):
     def _check_hand(self, seat: int, cards: tuple[str, ...]) -> str | None:
         if len(set(cards)) != len(cards):
             return "a card is listed twice"
-        deck = self.decks[seat]
-        kinds = self.weapons(seat)
-        for c in cards:
-            if c not in deck:
-                return f"{c} is not in your deck"
-            info = CATALOGUE[self.keys[c]]
-            if info.item is not None:
-                return f"{c} is a weapon item: items stay in the deck and are not taken into hand"
-            if info.requires is not None and info.requires not in kinds:
-                return (f"{c} needs a {info.requires.value} weapon item, and your deck has none: "
-                        "you could never play it")
-        lo, hi = self.hand_limits(seat)
+        eligible = self.eligible(seat)
+        if not set(cards).issubset(eligible):  # say which card, and why
+            deck = self.decks[seat]
+            kinds = self.weapons(seat)
+            for c in cards:
+                if c not in deck:
+                    return f"{c} is not in your deck"
+                info = CATALOGUE[self.keys[c]]
+                if info.item is not None:
+                    return (f"{c} is a weapon item: items stay in the deck and are not taken "
+                            "into hand")
+                if info.requires is not None and info.requires not in kinds:
+                    return (f"{c} needs a {info.requires.value} weapon item, and your deck has "
+                            "none: you could never play it")
+        lo, hi = self._limits(seat, len(eligible))
         if not lo <= len(cards) <= hi:
             if seat == self.options.attacker:
                 return f"the attacker takes exactly {lo} cards"
@@ -527,11 +538,12 @@ class DuelState(GameState):
             if (0 in commits or not hands[0]) and (1 in commits or not hands[1]):
                 self._reveal()
         elif isinstance(action, ChooseHand):
-            self.hand_commits[seat] = action.cards
-            self.events.append(DuelHandCommitted(seat))
-            self.events.append(DuelHandChosen(seat, action.cards,
-                                              tuple(self.keys[c] for c in action.cards),
-                                              to=_ONLY[seat]))
+            cards = self.hand_commits[seat] = action.cards
+            keys = self.keys
+            events = self.events
+            events.append(DuelHandCommitted(seat))
+            events.append(DuelHandChosen(seat, cards, tuple([keys[c] for c in cards]),
+                                         to=_ONLY[seat]))
             if len(self.hand_commits) == 2:
                 self._take_hands()
         elif isinstance(action, OfferEnd):
@@ -636,11 +648,12 @@ class DuelState(GameState):
             if got is not None:
                 to_discard.append(got)
             to_deck = [c for c in self.hands[s] if c != gone] + self.shown[s]
+            to_deck.sort()
+            to_discard.sort()
             self.decks[s] = sorted(self.decks[s] + to_deck)
             self.discards[s] = sorted(self.discards[s] + to_discard)
             self.hands[s], self.played[s], self.shown[s] = [], [], []
-            self.events.append(DuelCardsPutAway(s, tuple(sorted(to_deck)),
-                                                tuple(sorted(to_discard)),
+            self.events.append(DuelCardsPutAway(s, tuple(to_deck), tuple(to_discard),
                                                 to=_ONLY[s]))
         self.end_reason = reason
         self.phase = Phase.OVER
