@@ -9,6 +9,7 @@ import pytest
 
 from koloda.engine import Rng, load_game
 from koloda.games.gwent import GwentState, listing
+from koloda.games.gwent.cards import CATALOGUE, facts
 
 VARIANTS: list[dict[str, Any]] = [
     {},
@@ -38,3 +39,12 @@ def test_whether_an_action_may_go_on_is_whether_there_is_a_play(
             seat = state.to_act[0]
             state.apply(seat, state.random_action(seat, rng))
     assert asked > 100
+
+
+def test_no_card_played_on_its_own_is_layable() -> None:
+    """The listing of plays learns whether the hand holds a medic, a spy or «Казнь» among the
+    cards it does not lay: none of them is layable."""
+    for cid in CATALOGUE:
+        f = facts(f"{cid}#1")
+        assert f.alone == (f.medic or f.spy or f.scorch)
+        assert not (f.alone and f.layable), cid

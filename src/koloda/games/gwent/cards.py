@@ -208,10 +208,10 @@ class Facts:
     listing of plays, of laying cards and of throw-ins read these attributes instead of
     calling :func:`info` and :meth:`CardInfo.has`)."""
 
-    __slots__ = ("agile", "bard", "bond", "cover_class", "decoyable", "group", "grouped",
-                 "info", "is_decoy", "layable", "medic", "n_suits", "play_suits", "scorch",
-                 "specialist", "spy", "strength", "suit_names", "suits", "throw_value", "trump",
-                 "ultima", "unit", "value")
+    __slots__ = ("agile", "alone", "bard", "bond", "cover_class", "decoyable", "group",
+                 "grouped", "info", "is_decoy", "layable", "medic", "n_suits", "play_suits",
+                 "scorch", "specialist", "spy", "strength", "suit_names", "suits", "throw_value",
+                 "trump", "ultima", "unit", "value")
 
     def __init__(self, c: CardInfo) -> None:
         self.info = c
@@ -235,6 +235,8 @@ class Facts:
         self.decoyable = not (self.spy or self.ultima or c.trump)
         self.is_decoy = c.has(Perk.DECOY)
         self.scorch = c.has(Perk.SCORCH)
+        #: played on its own, as an action of its own (a medic, a spy, «Казнь»)
+        self.alone = self.medic or self.spy or self.scorch
         self.specialist = c.has(Perk.SPECIALIST)
         self.bard = c.has(Perk.BARD)
         self.strength = c.strength

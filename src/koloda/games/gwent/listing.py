@@ -61,14 +61,16 @@ def play_entries(st: GwentState, seat: int, ex: Exchange, side: int, *,
 
 
 def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
-             first: bool) -> tuple[list[Entry], int]:
-    """:func:`play_entries` and the number of plays they make."""
+             first: bool) -> tuple[list[Entry], int, bool]:
+    """:func:`play_entries`, the number of plays they make, and whether a card played on its
+    own (a medic, a spy, «Казнь»: none of them is layable) was met on the way; the last is
+    the hand's when the whole hand was looked at (an opened exchange, no action going on)."""
     hand = st.hands[seat]
     pending = ex.pending
     if pending:
         pool = pending
     elif ex.acting and ex.units >= ex.max_units:
-        return [], 0
+        return [], 0, False
     else:
         pool = hand
     table = FACTS
@@ -81,7 +83,7 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
             # nothing with a value to lay: the opening card is laid blank
             blank: list[Entry] = [(cid, _LEAD_ONLY, _NO_DECOY, _NO_DECOY, 1)
                                   for cid in pool[:1 if first else None]]
-            return blank, len(blank)
+            return blank, len(blank), False
     # «Чучело» (perks.hand_decoy: the first of the hand); the first play has none. When the
     # cards looked at are the hand, it is found on the way (it is not layable): the entries
     # listed before it get it at the end.
@@ -95,7 +97,8 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
         look = False
     before_decoy = 0
     # one card in attack per action point (the rest of a forced group aside)
-    lead = bool(pending) or not ex.acting or ex.leads < points_at_stake(ex)
+    lead = (bool(pending) or not ex.acting
+            or ex.leads < max(1, ex.max_units // max(1, ex.limit)))  # (points_at_stake)
     if ex.opened:
         # the open cards pressing on the side, by what may cover them (perks.can_cover): an
         # ordinary card only ordinary ones, a trump also trumps, an ultima every one
@@ -120,14 +123,17 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
         by_class = (_LEAD_ONLY, _LEAD_ONLY, _LEAD_ONLY)
         sizes = (1, 1, 1)
     else:
-        return [], 0
+        return [], 0, False
     out: list[Entry] = []
     total = 0
+    alone = False
     seen: set[str] = set()
     first_of: dict[str, str] | None = None
     for cid in pool:
         f = table[cid]
         if not f.layable:
+            if f.alone:
+                alone = True
             if look and f.is_decoy:
                 decoy = cid
                 look = False
@@ -166,7 +172,7 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
         if table[cid].decoyable:
             out[i] = (cid, targets, suits, ("", decoy), 2 * n)
             total += n
-    return out, total
+    return out, total, alone
 
 
 def can_go_on(st: GwentState, seat: int, ex: Exchange, side: int) -> bool:
@@ -325,7 +331,7 @@ def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
     ex = st.exchange
     assert ex is not None
     side = ex.side_of(seat)
-    entries, n_plays = _entries(st, seat, ex, side, False)
+    entries, n_plays, alone = _entries(st, seat, ex, side, False)
     head: list[Action]
     tail: list[Action] = []
     if ex.pending:
@@ -335,7 +341,7 @@ def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
     else:
         head = [_PASS] if ex.opened else []
         head.extend(name_actions(ex, side))
-        if ex.opened:
+        if ex.opened and alone:
             tail = _perk_actions(st, seat, ex, side)
     k = rng.randbelow(len(head) + n_plays + len(tail))
     if k < len(head):
