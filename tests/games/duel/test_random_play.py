@@ -106,3 +106,21 @@ def test_the_answer_to_an_offer_and_the_swap_are_drawn_from_their_lists() -> Non
     assert all(abs(n - 500) < 100 for n in draws.values())
     with pytest.raises(ValueError):
         state.random_action(1, rng)
+
+
+def test_the_listed_hands_are_a_fresh_list_of_every_hand_each_time() -> None:
+    from itertools import combinations
+
+    state = duel()
+    legal = state.legal_actions(0)
+    cards = state.eligible(0)
+    lo, hi = state.hand_limits(0)
+    expected = [state.parse_action(" ".join(("hand", *combo)))
+                for k in range(lo, hi + 1) for combo in combinations(cards, k)]
+    assert legal == expected
+    legal.clear()  # the caller's list: changing it changes nothing for the next caller
+    assert state.legal_actions(0) == expected
+    # another duel whose seat has other eligible cards gets its own list
+    other = duel([["punch", "kick", "slash"], ["punch"]])
+    assert other.legal_actions(0) == [state.parse_action(t) for t in
+                                      ("hand", "hand a01", "hand a02", "hand a01 a02")]

@@ -96,6 +96,24 @@ def _weights(n: int, lo: int, hi: int) -> tuple[int, ...]:
     return out
 
 
+#: The legal hands of the last few choices (search asks for the same list again and again):
+#: by the eligible cards and the size limits, which are all the list depends on.
+_HAND_LISTS: dict[tuple[tuple[str, ...], int, int], tuple[ChooseHand, ...]] = {}
+_HAND_LISTS_MAX = 64
+
+
+def _hands(cards: tuple[str, ...], lo: int, hi: int) -> tuple[ChooseHand, ...]:
+    """Every hand of ``lo`` to ``hi`` of ``cards``, by size then in the cards' order."""
+    key = (cards, lo, hi)
+    listed = _HAND_LISTS.get(key)
+    if listed is None:
+        if len(_HAND_LISTS) >= _HAND_LISTS_MAX:
+            _HAND_LISTS.clear()
+        listed = _HAND_LISTS[key] = tuple(
+            [_hand(combo) for k in range(lo, hi + 1) for combo in combinations(cards, k)])
+    return listed
+
+
 def _play(card: str, show: str | None, kill: bool) -> Play:
     key = (card, show, kill)
     play = _PLAYS.get(key)
@@ -276,10 +294,9 @@ class DuelState(GameState):
         if seat not in self.to_act:
             return []
         if self.phase == Phase.CHOOSE_HAND:
-            lo, hi = self.hand_limits(seat)
             cards = self.eligible(seat)
-            return [_hand(combo) for k in range(lo, hi + 1)
-                    for combo in combinations(cards, k)]
+            lo, hi = self._limits(seat, len(cards))
+            return list(_hands(tuple(cards), lo, hi))
         if self.phase == Phase.ROUNDS:
             if self.offer_by is not None:
                 return [_ACCEPT, _DECLINE]
