@@ -70,8 +70,9 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
     if not ex.acting:
         start_action(ex, side)
     hand = st.hands[seat]
-    if cid in ex.pending:
-        ex.pending.remove(cid)
+    pending = ex.pending
+    if pending and cid in pending:
+        pending.remove(cid)
         mult = ex.group_mult
     else:
         ex.units += 1
@@ -111,10 +112,12 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         ex.stacks.append(stack)
         ex.opened = True
     else:
-        found = ex.stack(target)
-        assert found is not None
-        stack = found
-        top = stack.top
+        for stack in ex.stacks:  # (ex.stack(target))
+            if stack.id == target:
+                break
+        else:  # pragma: no cover (a legal play covers a stack on the table)
+            raise AssertionError(f"no stack {target}")
+        top = stack.layers[-1]
         if f.ultima:
             stack.layers.append(cover_layer(top, cards, seat=seat, side=side, value=value,
                                             printed=f.strength, suit=suit, cross=1.0,
@@ -159,7 +162,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
                     cancelled.append(other.id)
             if cancelled or not top.trump:
                 st.events.append(GwentTrumpCancelled(seat, (stack.id, *cancelled)))
-        bard_open = facts(top.open_card).bard
+        bard_open = FACTS[top.open_card].bard
         new = cover_layer(top, cards, seat=seat, side=side, value=value, printed=f.strength,
                           suit=suit, cross=st.options.cross_suit_value,
                           named=open_suit(ex, top, suit, agile_both=agile_both),
@@ -167,7 +170,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
         stack.layers.append(new)
         if bard_open and (new.side == side or new.damage == 0) and top.owner not in ex.bard:
             bard_seat = top.owner
-    top = stack.top
+    top = stack.layers[-1]
     st.events.append(GwentCardPlaced(seat, cid, stack.id, lead, value, top.damage,
                                      1 - top.side))
     if bard_seat >= 0 and bard_seat not in ex.bard:

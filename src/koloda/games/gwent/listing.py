@@ -348,5 +348,14 @@ def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
         return head[k]
     k -= len(head)
     if k < n_plays:
-        return nth_play(entries, k)
+        # (nth_play(entries, k))
+        for cid, targets, suits, decoys, n in entries:
+            if k < n:
+                nd = len(decoys)
+                t, rest = divmod(k, len(suits) * nd)
+                s, d = divmod(rest, nd)
+                key = (cid, targets[t], suits[s], decoys[d])
+                play = _PLAYS.get(key)
+                return _play(*key) if play is None else play
+            k -= n
     return tail[k - n_plays]

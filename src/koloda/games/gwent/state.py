@@ -241,6 +241,9 @@ class GwentState(GameState):
         return refusals.reason(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
+        if type(action) is Play and not self.window:  # (the most frequent action, first)
+            exchange_rules.apply_play(self, seat, action)
+            return
         if isinstance(action, ChooseDeck):
             match.choose_deck(self, seat, action.deck)
             return
