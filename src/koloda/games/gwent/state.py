@@ -287,10 +287,13 @@ class GwentState(GameState):
     def result(self) -> Result | None:
         if not self.is_terminal:
             return None
+        from koloda.games.gwent.events import GwentMatchEnded, describe
+
         scores = tuple(1.0 if p in self.winners else 0.0 for p in range(self.players))
-        how = " (die)" if self.by_die else ""
-        return Result(scores=scores, summary=f"won by {', '.join(map(str, self.winners))}"
-                      f"{how}; round points {self.points}")
+        # the outcome in the words of the log's last line, in both languages
+        ended = GwentMatchEnded(tuple(self.winners), tuple(self.points), self.by_die)
+        return Result(scores=scores, summary=describe(ended, "en"),
+                      summary_ru=describe(ended, "ru"))
 
     # --- views, samples, copies ---------------------------------------------------------------
 
