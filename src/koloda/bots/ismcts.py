@@ -37,6 +37,7 @@ determinization, so in the tree the opponents answer them as if they saw them.
 from __future__ import annotations
 
 import math
+import operator
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -90,11 +91,22 @@ class _Arm:
 
 @dataclass
 class _Node:
-    """A node of the search tree: the actions taken since the root lead here."""
+    """A node of the search tree: the actions taken since the root lead here.
+
+    Availability counts are kept lazily for the legal list a seat had at its first visit (its
+    *key*): a visit whose legal list equals the key only counts itself in ``key_visits``, and an
+    action of the key was available ``arm.available + key_visits`` times. Other visits count
+    action by action. At a node where a seat's legal actions are the same in every
+    determinization (its own choice of hand: hundreds of actions) a visit so costs a comparison
+    of two lists instead of a dictionary update per action, with the same statistics."""
 
     arms: dict[int, dict[Action, _Arm]] = field(default_factory=dict)
     visits: dict[int, int] = field(default_factory=dict)
     children: dict[Hashable, _Node] = field(default_factory=dict)
+    key: dict[int, tuple[Action, ...]] = field(default_factory=dict)
+    key_index: dict[int, dict[Action, int]] = field(default_factory=dict)
+    key_visits: dict[int, int] = field(default_factory=dict)
+    tried: dict[int, set[Action]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -260,44 +272,70 @@ class IsmctsBot:
                 arm = visited.arms[seat][action]
                 arm.visits += 1
                 arm.reward += rewards[seat]
+                visited.tried[seat].add(action)
 
     def _select(self, node: _Node, seat: int, legal: Sequence[Action],
                 state: GameState) -> tuple[Action, bool]:
         """UCB1 with availability counts; an untried legal action first (the policy bot's
         move when there is one and it is untried, else one chosen at random)."""
         arms = node.arms.setdefault(seat, {})
-        untried: list[Action] = []
-        tried: list[Action] = []
-        for action in legal:
-            arm = arms.get(action)
-            if arm is None:
-                arm = _Arm()
-                arms[action] = arm
-            arm.available += 1
-            if arm.visits == 0:
-                untried.append(action)
-            else:
-                tried.append(action)
+        tried_set = node.tried.setdefault(seat, set())
+        key = node.key.get(seat)
+        if key is None:
+            key = node.key[seat] = tuple(legal)
+            node.key_index[seat] = {a: i for i, a in enumerate(key)}
+            node.key_visits[seat] = 0
+        index = node.key_index[seat]
+        untried: list[Action] | None = None
+        if (len(legal) == len(key) and all(map(operator.is_, legal, key))) or tuple(legal) == key:
+            node.key_visits[seat] += 1
+            # the tried actions (few: see the widening) by their place in the list
+            tried = sorted((a for a in tried_set if a in index), key=index.__getitem__)
+        else:
+            for action in legal:
+                arm = arms.get(action)
+                if arm is None:
+                    arm = arms[action] = _Arm()
+                arm.available += 1
+            untried = [a for a in legal if a not in tried_set]
+            tried = [a for a in legal if a in tried_set] if tried_set else []
+        n_untried = len(legal) - len(tried)
         visits = node.visits.get(seat, 0)
         node.visits[seat] = visits + 1
         widen = len(tried) < max(WIDENING_BASE, WIDENING_FACTOR * math.sqrt(visits))
-        if untried and (widen or not tried):
+        if n_untried and (widen or not tried):
             if self._policy_bot is not None:
                 guided = self._policy_bot.act(Decision(
                     seat=seat, observation=state.observe(seat), legal=tuple(legal),
                     sample=lambda rng: state.determinize(seat, rng)))
-                if arms[guided].visits == 0:
-                    return guided, True
-            return self.rng.choice(untried), True
+                if guided not in tried_set:
+                    return self._fresh(arms, guided), True
+            k = self.rng.randbelow(n_untried)  # as rng.choice(untried)
+            if untried is not None:
+                return self._fresh(arms, untried[k]), True
+            for i in sorted(index[a] for a in tried):  # the k-th legal action not tried
+                if i > k:
+                    break
+                k += 1
+            return self._fresh(arms, legal[k]), True
         c = self.exploration
+        key_visits = node.key_visits[seat]
         best: Action = tried[0]
         best_value = -math.inf
         for action in tried:
             arm = arms[action]
-            value = arm.reward / arm.visits + c * math.sqrt(math.log(arm.available) / arm.visits)
+            available = arm.available + (key_visits if action in index else 0)
+            value = arm.reward / arm.visits + c * math.sqrt(math.log(available) / arm.visits)
             if value > best_value:
                 best, best_value = action, value
         return best, False
+
+    @staticmethod
+    def _fresh(arms: dict[Action, _Arm], action: Action) -> Action:
+        """An action about to be tried for the first time gets its statistics."""
+        if action not in arms:
+            arms[action] = _Arm()
+        return action
 
     @staticmethod
     def _apply_joint(
