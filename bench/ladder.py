@@ -32,6 +32,7 @@ LADDER: dict[str, list[tuple[int, tuple[str, ...], int]]] = {
         (2, ("bot:heuristic", "bot:random"), 600),
         (2, ("bot:ismcts:50", "bot:random"), 40),
         (2, ("bot:ismcts:50", "bot:heuristic"), 100),
+        (2, ("bot:ismcts:200", "bot:heuristic"), 100),
     ],
     "nevermore": [
         (3, ("bot:heuristic", "bot:random", "bot:random"), 300),
