@@ -55,7 +55,6 @@ class Hub:
         self.idle_seconds = idle_seconds
         self.rooms: dict[str, Room] = {}
         self.broken: dict[str, str] = {}
-        self._last_used: dict[str, float] = {}
         self._loading = asyncio.Lock()
         # SQLite takes one writer at a time; a database server takes several (each table
         # still waits for its own action's commit, under its lock, so order is kept)
@@ -87,7 +86,6 @@ class Hub:
             bot_delay=self.bot_delay,
         )
         self.rooms[row.id] = room
-        self._last_used[row.id] = time.monotonic()
         if state.is_terminal and row.version > 0:
             result = result_json(state.result())
             if result is not None:  # the result write may have been lost in a crash
@@ -109,7 +107,7 @@ class Hub:
         if room is None:
             self._refuse_broken(table_id)
             raise ClientError("unknown_table", "there is no such table")
-        self._last_used[table_id] = time.monotonic()
+        room.last_used = time.monotonic()
         return room
 
     def _refuse_broken(self, table_id: str) -> None:
@@ -150,11 +148,10 @@ class Hub:
         now = time.monotonic() if now is None else now
         gone = []
         for table_id, room in list(self.rooms.items()):
-            if now - self._last_used.get(table_id, now) < self.idle_seconds or room.busy():
+            if now - room.last_used < self.idle_seconds or room.busy():
                 continue
             room.stop()
             del self.rooms[table_id]
-            self._last_used.pop(table_id, None)
             gone.append(table_id)
         if gone:
             log.info("unloaded %d idle table(s); %d in memory", len(gone), len(self.rooms))

@@ -20,6 +20,7 @@ import asyncio
 import hashlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -159,6 +160,8 @@ class Room:
         self._bots_task: asyncio.Task[None] | None = None
         self._views: dict[tuple[int | None, str], dict[str, Any]] = {}
         self._views_version = -1
+        #: when the table was last asked for (the hub unloads tables idle for long)
+        self.last_used = time.monotonic()
 
     # --- building -------------------------------------------------------------------------------
 
