@@ -313,8 +313,8 @@ class IsmctsBot:
             k = self.rng.randbelow(n_untried)  # as rng.choice(untried)
             if untried is not None:
                 return self._fresh(arms, untried[k]), True
-            for i in sorted(index[a] for a in tried):  # the k-th legal action not tried
-                if i > k:
+            for a in tried:  # in list order: the k-th legal action not tried
+                if index[a] > k:
                     break
                 k += 1
             return self._fresh(arms, legal[k]), True
