@@ -55,8 +55,8 @@ function optionInput(o) {
   }
   input.dataset.type = o.type;
   let bounds = "";
-  if (o.choices) bounds = "";  // the menu names each choice in words
-  else if (o.minimum !== null || o.maximum !== null) bounds = `${o.minimum ?? ""}…${o.maximum ?? ""}`;
+  // a menu names each choice in words; numbers show their range
+  if (!o.choices && (o.minimum !== null || o.maximum !== null)) bounds = `${o.minimum ?? ""}…${o.maximum ?? ""}`;
   return h("div", { class: "field" }, h("label", { for: id }, lang === "ru" ? o.ru : o.en), input,
     bounds ? h("small", {}, bounds) : null);
 }
