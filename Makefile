@@ -11,7 +11,8 @@ PORT ?= 8000
 
 .PHONY: install run duel test lint typecheck unit system-deps clean
 
-$(STAMP): pyproject.toml
+# setup.py and the C source: the compiled generator (src/koloda/engine/_rngc.c) is built on install
+$(STAMP): pyproject.toml setup.py src/koloda/engine/_rngc.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --upgrade --quiet pip
 	$(BIN)/pip install --quiet -e '.[all,dev]'

@@ -1,14 +1,59 @@
 """The generator's outputs are fixed: seeds and action lists stored in records, scenario files and
 the server's database must deal the same games forever. These tests pin the outputs to a plain
-SplitMix64 written out here, so a faster implementation cannot change them."""
+SplitMix64 written out here, so a faster implementation cannot change them.
+
+Every test runs twice: with the compiled loops (``engine/_rngc.c``, when the package was built
+with them) and with the Python ones they replace."""
 
 from __future__ import annotations
 
 import pytest
 
 from koloda.engine import InvalidData, Rng
+from koloda.engine import rng as rng_module
 
 MASK = (1 << 64) - 1
+
+
+@pytest.fixture(autouse=True, params=["compiled", "python"])
+def implementation(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    if request.param == "python":
+        monkeypatch.setattr(rng_module, "_randbelow", rng_module._py_randbelow)
+        monkeypatch.setattr(rng_module, "_shuffle", rng_module._py_shuffle)
+    elif not rng_module.ACCELERATED:
+        pytest.skip("the compiled generator is not built")
+    return str(request.param)
+
+
+def test_the_compiled_generator_is_built_where_a_compiler_was() -> None:
+    # The project's install (make install) builds it; CI runs on such an install.
+    assert rng_module.ACCELERATED
+
+
+def test_a_shuffle_of_something_else_than_a_list_gives_the_same_order() -> None:
+    a, b = Rng.from_seed(9), Rng.from_seed(9)
+    items = list(range(30))
+    other = bytearray(range(30))
+    a.shuffle(items)
+    b.shuffle(other)
+    assert list(other) == items and a.state == b.state
+
+
+def test_the_compiled_loops_refuse_what_they_cannot_take() -> None:
+    if not rng_module.ACCELERATED:
+        pytest.skip("the compiled generator is not built")
+    from koloda.engine import _rngc
+
+    with pytest.raises(ValueError):
+        _rngc.randbelow(5, 0)
+    with pytest.raises(OverflowError):
+        _rngc.randbelow(-1, 3)
+    with pytest.raises(TypeError):
+        _rngc.shuffle((1, 2), 5)  # type: ignore[arg-type]
+    items = [1, 2, 3]
+    with pytest.raises(OverflowError):
+        _rngc.shuffle(items, 1 << 64)
+    assert items == [1, 2, 3]
 
 
 class PlainSplitMix:

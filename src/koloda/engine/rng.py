@@ -7,9 +7,9 @@ hunting for a lucky seed: forced values are consumed first and checked to be pos
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from koloda.engine.errors import InvalidData
 
@@ -20,6 +20,52 @@ _MASK = _TWO64 - 1
 # The rejection limit of randbelow(n), the largest multiple of n up to 2**64, for small n.
 _LIMITS = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(1024))
 _GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _py_randbelow(state: int, n: int) -> tuple[int, int]:
+    """A uniform value in ``[0, n)`` and the generator's next state (``n > 0``).
+
+    SplitMix64 written out (the hot path of every playout); rejection sampling keeps the result
+    exactly uniform: draws at or above the largest multiple of n are drawn again."""
+    limit = _LIMITS[n] if n < 1024 else _TWO64 - _TWO64 % n
+    while True:
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return z % n, state
+
+
+def _py_shuffle(items: MutableSequence[Any], state: int) -> int:
+    """Shuffle ``items`` in place (Fisher-Yates with the draws of ``randbelow(i + 1)``) and
+    return the generator's next state."""
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        limit = _LIMITS[n] if n < 1024 else _TWO64 - _TWO64 % n
+        while True:
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+# The same two loops compiled (``_rngc.c``, built when the package is installed with a C
+# compiler): the same outcomes and states, several times faster. Without it, the Python ones.
+_randbelow: Callable[[int, int], tuple[int, int]]
+_shuffle: Callable[[list[Any], int], int]
+try:
+    from koloda.engine._rngc import randbelow as _randbelow
+    from koloda.engine._rngc import shuffle as _shuffle
+    ACCELERATED = True
+except ImportError:  # pragma: no cover - depends on the build
+    _randbelow, _shuffle = _py_randbelow, _py_shuffle
+    ACCELERATED = False
 
 
 @dataclass
@@ -64,18 +110,9 @@ class Rng:
             if not isinstance(value, int) or not 0 <= value < n:
                 raise InvalidData(f"forced outcome {value!r} is not a number in [0, {n})")
             return value
-        # SplitMix64 inlined (the hot path of every playout); rejection sampling keeps the
-        # result exactly uniform: draws at or above the largest multiple of n are redrawn.
-        limit = _LIMITS[n] if n < 1024 else _TWO64 - _TWO64 % n
-        state = self.state
-        while True:
-            state = (state + _GOLDEN) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                self.state = state
-                return z % n
+        value, self.state = _randbelow(self.state, n) if n <= _MASK else _py_randbelow(
+            self.state, n)
+        return value
 
     def roll(self, sides: int = 6) -> int:
         """A die roll, 1..sides."""
@@ -101,21 +138,10 @@ class Rng:
                 j = self.randbelow(i + 1)
                 items[i], items[j] = items[j], items[i]
             return
-        # Fisher-Yates with the generator inlined: the same draws as ``randbelow(i + 1)``.
-        state = self.state
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _LIMITS[n] if n < 1024 else _TWO64 - _TWO64 % n
-            while True:
-                state = (state + _GOLDEN) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
-            items[i], items[j] = items[j], items[i]
-        self.state = state
+        if type(items) is list:
+            self.state = _shuffle(items, self.state)
+        else:
+            self.state = _py_shuffle(items, self.state)
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A shuffled copy."""

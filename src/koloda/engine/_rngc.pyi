@@ -1,0 +1,6 @@
+"""The generator's hot loops compiled (``_rngc.c``); see ``koloda.engine.rng``."""
+
+from typing import Any
+
+def randbelow(state: int, n: int, /) -> tuple[int, int]: ...
+def shuffle(items: list[Any], state: int, /) -> int: ...
