@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml setup.py src/koloda/engine/_rngc.c
 install: $(STAMP)
 
 system-deps:
-	bash scripts/system-deps.sh
+	PYTHON=$(PYTHON) bash scripts/system-deps.sh
 
 run: install
 	$(BIN)/koloda serve --host $(HOST) --port $(PORT)

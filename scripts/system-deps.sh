@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# System packages the test suite needs: Debian's chromium for the browser tests.
+# System packages the install and the test suite need: a C compiler and Python's headers for the
+# compiled generator (src/koloda/engine/_rngc.c; Koloda runs without it, slower, but the tests
+# check that it is built), and Debian's chromium for the browser tests.
 set -euo pipefail
-if command -v chromium >/dev/null 2>&1; then
+PYTHON=${PYTHON:-$(command -v python3.11 || command -v python3)}
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v cc >/dev/null 2>&1 || missing+=(gcc)
+include=$("$PYTHON" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+[ -f "$include/Python.h" ] || missing+=(python3-dev)
+if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 if [ "$(id -u)" != 0 ]; then
-  echo "chromium is missing; run as root or install Debian's chromium package" >&2
+  echo "missing system packages: ${missing[*]}; run as root or install them" >&2
   exit 1
 fi
 apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
