@@ -25,6 +25,7 @@ from typing import Any
 
 from koloda.bots import decision_for, make_bot
 from koloda.engine import Rng, game_specs, load_game
+from koloda.engine import rng as rng_module
 
 HERE = Path(__file__).resolve().parent
 
@@ -164,6 +165,8 @@ def main() -> None:
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": machine(),
         "command": " ".join(["python", *sys.argv]),
+        # whether the generator's compiled loops (engine/_rngc.c) were built and used
+        "compiled_generator": rng_module.ACCELERATED,
         "koloda": [],
         "ismcts": [],
     }
@@ -181,7 +184,8 @@ def main() -> None:
     results["reference"] = None if args.no_reference else reference(args.seconds, args.repeat)
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
-    print(f"{results['date']} · {results['machine']}\n")
+    print(f"{results['date']} · {results['machine']} · compiled generator: "
+          f"{'yes' if results['compiled_generator'] else 'no'}\n")
     print(table(results))
 
 
