@@ -3,26 +3,46 @@
 What a seat knows of its opponent's cards: those it played and the items it showed (seen at each
 reveal), the cards that came from the seat itself (a card it gave in a swap), and — for the winner
 after the duel — the loser's whole hand. It also knows the opponent's hand size, who has committed
-and everything public. Everything else of the opponent is redrawn from the sample set, weighted by
-its copies: the unplayed hand cards (battle cards whose weapon the opponent has: a deck item or an
-item already shown), the rest of the deck and the discard (any card of the set), and the
-opponent's face-down choice of this step (a random legal hand or play of the redrawn cards).
+and everything public. Everything else of the opponent is redrawn; the sample keeps the
+opponent's card ids, only what those ids hold changes. How it is redrawn depends on whether the
+seat can know the pool the opponent's cards came from:
+
+- **a dealt duel** (:func:`dealt_pool`: both duellists hold the dealt numbers of battle cards and
+  items, ``deck_size`` and ``items``, and everything the seat holds or has seen fits in one copy
+  of the sample set): both decks were dealt from the sample set, no copy given twice. The
+  opponent's unseen cards are drawn *without replacement* from the sample set less every copy
+  the seat can see (its own cards, the opponent's revealed ones): ``deck_size`` battle cards in
+  all, then its unseen items as the deal gives them (first one of each weapon kind its battle
+  cards need that no seen item gives, then any), the items placed at random among the unseen
+  ids. A draw is kept only if it fits what the seat has seen (the hand's cards are playable with
+  the opponent's items, an attacker can take 5 cards, a card laid with an item needs that
+  item); after :data:`DEALT_TRIES` failed draws the hand's cards are taken from the playable
+  ones of the last draw (a slight bias, in positions almost never met), and if even that fails
+  the duel is redrawn as an undealt one;
+- **a duel set up by hand** (decks given by a scenario or the event layer: the pool is unknown):
+  each unseen card is drawn independently from the sample set, weighted by its copies (*with*
+  replacement): the unplayed hand cards from the battle cards whose weapon the opponent has (a
+  deck item or an item already shown), the rest of the deck and the discard from any card.
+
+In both, the opponent's face-down choice of this step is redrawn too (a random legal hand or
+play of the redrawn cards). The draws are uniform over the unseen cards, not weighted by how
+likely the opponent's past choices (its hand) make them.
 
 Assumption: the opponent's deck and discard are not shown at the table (the LARP rules let nobody
 see another's deck or discard without consent), so the view does not show their sizes; the sample
 keeps the true sizes, because nothing in a duel depends on them and the duel has no prior over
 collections to draw them from (in a dealt game they follow from the public options anyway). The
-sample keeps the opponent's card ids; only what those ids hold is redrawn. The sample's record
-holds only the events the seat saw, and no history.
+sample's record holds only the events the seat saw, and no history.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, TypeVar
 
 from koloda.engine import Rng
 from koloda.games.duel.actions import Play
-from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, ITEM_KEYS, pool
+from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, ITEM_KEYS, Weapon, pool
 from koloda.games.duel.options import LAID
 from koloda.games.duel.setup import PREFIXES
 
@@ -35,6 +55,10 @@ _ANY = pool(BATTLE_KEYS + ITEM_KEYS)
 _BATTLE = pool(BATTLE_KEYS)
 _PLAIN = [k for k in _BATTLE if CATALOGUE[k].requires is None]
 _TRIES = 20
+#: Draws tried in a dealt duel before the fallbacks (see the module docstring).
+DEALT_TRIES = 50
+_BATTLE_POOL = Counter(_BATTLE)
+_ITEM_POOL = Counter(pool(ITEM_KEYS))
 
 
 def known_to(state: DuelState, seat: int) -> set[str]:
@@ -56,6 +80,47 @@ def known_to(state: DuelState, seat: int) -> set[str]:
     return known
 
 
+def dealt_pool(state: DuelState, seat: int, known: set[str]) -> tuple[Counter[str],
+                                                                       Counter[str]] | None:
+    """The battle cards and the items the opponent's unseen cards were dealt from, as seen by
+    ``seat`` (the sample set less every copy the seat holds or has seen), or None when the duel
+    does not look dealt: a duellist's numbers of battle cards and items differ from the options'
+    ``deck_size`` and ``items``, or what the seat holds and has seen does not fit in one copy of
+    the sample set (decks given by hand).
+
+    >>> from koloda.engine import load_game
+    >>> state = load_game("duel").new(seed=1)
+    >>> battle, items = dealt_pool(state, 0, known_to(state, 0))
+    >>> sum(battle.values()), sum(items.values())  # 52 - 10 battle cards, 11 - 2 items
+    (42, 9)
+    """
+    own, theirs = PREFIXES[seat], PREFIXES[1 - seat]
+    deck_size, n_items = state.options.deck_size, state.options.items
+    battle = _BATTLE_POOL.copy()
+    items = _ITEM_POOL.copy()
+    counts = {own: [0, 0], theirs: [0, 0]}  # battle cards and items of each duellist
+    mine = _zone_ids(state, seat)
+    for card, key in state.keys.items():
+        item = CATALOGUE[key].item is not None
+        counts[card[0]][item] += 1
+        if card[0] == own or card in known or card in mine:
+            left = items if item else battle
+            left[key] -= 1
+            if left[key] < 0:
+                return None
+    if any(c != [deck_size, n_items] for c in counts.values()):
+        return None
+    return battle, items
+
+
+def _zone_ids(state: DuelState, seat: int) -> set[str]:
+    """The ids in ``seat``'s own zones (its cards and, after a swap, the one it received)."""
+    out: set[str] = set()
+    for zones in (state.decks, state.discards, state.hands, state.played, state.shown):
+        out.update(zones[seat])
+    return out
+
+
 def resample(state: S, seat: int, rng: Rng) -> S:
     """A full duel consistent with what ``seat`` has seen (see the module docstring)."""
     from koloda.games.duel.state import Phase
@@ -73,8 +138,34 @@ def resample(state: S, seat: int, rng: Rng) -> S:
         for c in zones[other]:
             if c not in known:
                 (hand_unknown if c in hand_class else deck_unknown).append(c)
-    keys = new.keys
     must_attack = state.phase == Phase.CHOOSE_HAND and state.options.attacker == other
+    dealt = dealt_pool(state, seat, known)
+    exact = dealt is not None and _redraw_dealt(state, new, other, known, hand_unknown,
+                                                deck_unknown, dealt, rng,
+                                                must_attack=must_attack)
+    if not exact:
+        _redraw_undealt(new, other, hand_unknown, deck_unknown, rng, must_attack=must_attack)
+    if other in new.hand_commits:
+        lo, hi = new.hand_limits(other)
+        cards = rng.shuffled(new.eligible(other))[: lo + rng.randbelow(hi - lo + 1)]
+        new.hand_commits[other] = tuple(sorted(cards))
+    if other in new.commits:
+        if state.options.item_shown == LAID:
+            if not exact:
+                _redraw_laid_commit(state, new, other, known, rng)
+            else:  # the draw kept a card that fits what is on the table
+                true = state.commits[other]
+                kill = CATALOGUE[new.keys[true.card]].deadly and rng.randbelow(2) == 1
+                new.commits[other] = Play(true.card, true.show, kill)
+        else:
+            new.commits[other] = rng.choice(new._plays(other))
+    return new
+
+
+def _redraw_undealt(new: DuelState, other: int, hand_unknown: list[str],
+                    deck_unknown: list[str], rng: Rng, *, must_attack: bool) -> None:
+    """Unseen cards drawn with replacement from the sample set (the pool is unknown)."""
+    keys = new.keys
     for _ in range(_TRIES):
         for c in deck_unknown:
             keys[c] = rng.choice(_ANY)
@@ -89,16 +180,107 @@ def resample(state: S, seat: int, rng: Rng) -> S:
                    or CATALOGUE[k].requires in kinds]
         for c in hand_unknown:
             keys[c] = rng.choice(allowed)
-    if other in new.hand_commits:
-        lo, hi = new.hand_limits(other)
-        cards = rng.shuffled(new.eligible(other))[: lo + rng.randbelow(hi - lo + 1)]
-        new.hand_commits[other] = tuple(sorted(cards))
-    if other in new.commits:
-        if state.options.item_shown == LAID:
-            _redraw_laid_commit(state, new, other, known, rng)
-        else:
-            new.commits[other] = rng.choice(new._plays(other))
-    return new
+
+
+def _redraw_dealt(state: DuelState, new: DuelState, other: int, known: set[str],
+                  hand_unknown: list[str], deck_unknown: list[str],
+                  left: tuple[Counter[str], Counter[str]], rng: Rng, *,
+                  must_attack: bool) -> bool:
+    """Unseen cards drawn without replacement from what is left of the sample set (a dealt
+    duel); False, with ``new`` unchanged, when no draw fits what the seat has seen."""
+    keys = state.keys
+    seen_battle = [keys[c] for c in _ids_of(state, other) if c not in hand_unknown
+                   and c not in deck_unknown and CATALOGUE[keys[c]].item is None]
+    seen_kinds = {CATALOGUE[keys[c]].item for c in _ids_of(state, other)
+                  if c not in hand_unknown and c not in deck_unknown} - {None}
+    n_battle = state.options.deck_size - len(seen_battle)
+    n_items = len(hand_unknown) + len(deck_unknown) - n_battle
+    battle_left = sorted(left[0].elements())
+    items_left = sorted(left[1].elements())
+    if n_battle < len(hand_unknown) or n_items < 0 or n_battle > len(battle_left) \
+            or n_items > len(items_left):
+        return False
+    laid = _laid_need(state, new, other, known)
+    draw: dict[str, str] = {}
+    for attempt in range(DEALT_TRIES + 1):
+        battle = rng.shuffled(battle_left)[:n_battle]
+        items = _deal_items(seen_battle + battle, seen_kinds, rng.shuffled(items_left), n_items)
+        slots = rng.shuffled(deck_unknown)
+        item_ids, battle_ids = slots[:n_items], hand_unknown + slots[n_items:]
+        if attempt == DEALT_TRIES:  # the fallback: the hand's cards among the playable ones
+            kinds = seen_kinds | {CATALOGUE[k].item for k in items}
+            playable = [k for k in battle if CATALOGUE[k].requires in kinds
+                        or CATALOGUE[k].requires is None]
+            if len(playable) < len(hand_unknown):
+                return False
+            rest = list(battle)
+            for k in playable[:len(hand_unknown)]:
+                rest.remove(k)
+            battle = playable[:len(hand_unknown)] + rest
+        draw = dict(zip(battle_ids, battle, strict=True))
+        draw.update(zip(item_ids, items, strict=True))
+        if _fits(new, other, draw, hand_unknown, laid, must_attack=must_attack):
+            new.keys.update(draw)
+            return True
+    return False
+
+
+def _ids_of(state: DuelState, seat: int) -> list[str]:
+    """Every id ``seat`` brought to the duel, wherever it is now."""
+    prefix = PREFIXES[seat]
+    return [c for c in state.keys if c[0] == prefix]
+
+
+def _deal_items(battle: list[str], have: set[Weapon | None], shuffled: list[str],
+                n: int) -> list[str]:
+    """``n`` items from the ``shuffled`` pool as the deal takes them: first one of each weapon
+    kind the ``battle`` cards need that ``have`` lacks, in the cards' order, then the next."""
+    out: list[str] = []
+    covered = set(have)
+    for key in battle:
+        need = CATALOGUE[key].requires
+        if need is None or need in covered or len(out) >= n:
+            continue
+        for i, item in enumerate(shuffled):
+            if CATALOGUE[item].item == need:
+                out.append(shuffled.pop(i))
+                covered.add(need)
+                break
+    out += shuffled[:n - len(out)]
+    return out
+
+
+def _laid_need(state: DuelState, new: DuelState, other: int,
+               known: set[str]) -> tuple[str, set[Weapon | None]] | None:
+    """With items laid face up, the opponent's face-down card and the weapon kinds it may need
+    (the laid item's kind, or — nothing laid — none or a kind already on the table)."""
+    if state.options.item_shown != LAID or other not in state.commits:
+        return None
+    true = state.commits[other]
+    if true.card in known:  # pragma: no cover - a face-down card is never known to the other
+        return None
+    if true.show is not None:
+        return true.card, {CATALOGUE[state.keys[true.show]].item}
+    return true.card, {None, *new.shown_kinds(other)}
+
+
+def _fits(new: DuelState, other: int, draw: dict[str, str], hand_unknown: list[str],
+          laid: tuple[str, set[Weapon | None]] | None, *, must_attack: bool) -> bool:
+    """Whether ``draw`` (id → key) agrees with what the seat has seen."""
+    old = {c: new.keys[c] for c in draw}
+    new.keys.update(draw)
+    try:
+        if hand_unknown:
+            kinds = new.weapons(other)
+            for c in hand_unknown:
+                need = CATALOGUE[draw[c]].requires
+                if need is not None and need not in kinds:
+                    return False
+        if laid is not None and CATALOGUE[new.keys[laid[0]]].requires not in laid[1]:
+            return False
+        return not must_attack or len(new.eligible(other)) >= 5
+    finally:
+        new.keys.update(old)
 
 
 def _redraw_laid_commit(state: DuelState, new: DuelState, other: int, known: set[str],

@@ -1,0 +1,119 @@
+"""Resampling a dealt duel: the opponent's unseen cards come from the sample set less every copy
+the seat can see, without replacement, consistently with the seat's view and log."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from koloda.engine import Rng, load_game
+from koloda.games.duel import CATALOGUE, DuelState
+from koloda.games.duel.cards import BATTLE_KEYS, ITEM_KEYS, pool
+from koloda.games.duel.resample import dealt_pool, known_to
+
+from .helpers import act, duel
+
+_SET = Counter(pool(BATTLE_KEYS + ITEM_KEYS))
+
+
+def _dealt(seed: int, **options: object) -> DuelState:
+    state = load_game("duel", **options).new(seed=seed)
+    assert isinstance(state, DuelState)
+    return state
+
+
+def _check_sample(state: DuelState, seat: int, sample: DuelState) -> None:
+    assert sample.observe(seat) == state.observe(seat)
+    assert [e.to_json() for e in sample.log(seat)] == [e.to_json() for e in state.log(seat)]
+    assert sorted(sample.all_cards() or []) == sorted(state.all_cards() or [])
+    # one copy of the sample set: no copy given twice
+    assert not Counter(sample.keys.values()) - _SET
+    other = 1 - seat
+    theirs = [sample.keys[c] for c in sample.keys if c[0] == "ab"[other]]
+    n_items = sum(1 for k in theirs if CATALOGUE[k].is_item)
+    assert (len(theirs) - n_items, n_items) == (state.options.deck_size, state.options.items)
+    for c in known_to(state, seat) | {c for c in state.keys if c[0] == "ab"[seat]}:
+        assert sample.keys[c] == state.keys[c]
+    for c in sample.hands[other]:  # unplayed hand cards: battle cards it can play
+        info = CATALOGUE[sample.keys[c]]
+        assert not info.is_item and (info.requires is None or info.requires in
+                                     sample.weapons(other))
+    for s in sample.to_act:
+        assert sample.legal_actions(s)
+
+
+def test_a_hand_made_duel_has_no_known_pool() -> None:
+    s = duel()
+    assert dealt_pool(s, 0, known_to(s, 0)) is None
+    twice = duel([["aimed_shot", "aimed_shot", "pistol"], ["punch"]])
+    assert dealt_pool(twice, 0, known_to(twice, 0)) is None
+
+
+def test_a_dealt_duel_has_the_set_less_what_the_seat_holds() -> None:
+    s = _dealt(4)
+    battle, items = dealt_pool(s, 1, known_to(s, 1)) or (Counter(), Counter())
+    held = Counter(s.keys[c] for c in s.keys if c[0] == "b")
+    assert battle + items + held == _SET
+
+
+@pytest.mark.parametrize("options", [{}, {"mode": "attack"}, {"item_shown": "laid"},
+                                     {"items": 0, "deck_size": 6}, {"items": 3}])
+def test_samples_agree_with_the_view_all_through_random_duels(options: dict[str, object]) -> None:
+    for seed in range(6):
+        s = _dealt(seed, **options)
+        rng = Rng.from_seed(seed)
+        while not s.is_terminal:
+            for seat in (0, 1):
+                for _ in range(3):
+                    _check_sample(s, seat, s.resample(seat, rng))
+            seat = rng.choice(s.to_act)
+            s.apply(seat, s.random_action(seat, rng))
+        for seat in (0, 1):
+            _check_sample(s, seat, s.resample(seat, rng))
+
+
+def test_a_copy_the_seat_holds_never_reaches_the_opponent() -> None:
+    singles = [k for k in BATTLE_KEYS if CATALOGUE[k].copies == 1]
+    seed = next(n for n in range(200)
+                if any(_dealt(n).keys[c] in singles for c in _dealt(n).decks[0]))
+    s = _dealt(seed)
+    mine = {s.keys[c] for c in s.decks[0]} & set(singles)
+    rng = Rng.from_seed(1)
+    seen: Counter[str] = Counter()
+    for _ in range(60):
+        t = s.resample(0, rng)
+        seen.update(t.keys[c] for c in t.decks[1])
+    assert not mine & set(seen)
+    assert len(seen) > 15  # the unseen cards are redrawn, over many designs
+
+
+def test_the_opponents_weapon_cards_get_their_items() -> None:
+    s = _dealt(3)
+    rng = Rng.from_seed(2)
+    for _ in range(40):
+        t = s.resample(0, rng)
+        needs = {CATALOGUE[t.keys[c]].requires for c in t.decks[1]} - {None}
+        assert needs <= t.weapons(1)  # two items cover the two kinds when both are needed
+
+
+def test_the_played_and_the_taken_stay_in_a_sample() -> None:
+    s = _dealt(7)
+    hands = {seat: s.eligible(seat)[:3] for seat in (0, 1)}
+    for seat in (0, 1):
+        act(s, f"{seat}: hand {' '.join(hands[seat])}")
+    play = next(a for a in s.legal_actions(1) if str(a).startswith("play"))
+    s.apply(1, play)
+    s.apply(0, next(a for a in s.legal_actions(0) if str(a).startswith("play")))
+    rng = Rng.from_seed(3)
+    for _ in range(30):
+        t = s.resample(0, rng)
+        _check_sample(s, 0, t)
+        assert len(t.hands[1]) == 2 and t.played[1] == s.played[1]
+
+
+def test_a_dealt_sample_is_reproducible() -> None:
+    s = _dealt(9)
+    a = s.resample(0, Rng.from_seed(5))
+    b = s.resample(0, Rng.from_seed(5))
+    assert a.to_json() == b.to_json()
