@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -27,8 +28,9 @@ class ServerProcess:
     registered too) on 127.0.0.1:port, storing its tables at ``db``."""
 
     def __init__(self, db: Path, *, port: int | None = None, bot_delay: float = 0.0,
-                 log: Path | None = None) -> None:
+                 log: Path | None = None, tls: tuple[Path, Path] | None = None) -> None:
         self.db = db
+        self.tls = tls  # (certificate, key): serve HTTPS
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.log = log or db.with_suffix(".log")
@@ -36,7 +38,7 @@ class ServerProcess:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
         path = str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")
@@ -46,7 +48,9 @@ class ServerProcess:
             [sys.executable, "-m", "tests.server.serve_toy", "--port", str(self.port),
              "--db", os.environ.get("KOLODA_TEST_DATABASE_URL") or f"sqlite:///{self.db}",
              "--bot-delay", str(self.bot_delay),
-             "--log-level", "warning", "--fixed-seeds", "--message-rate", "1000"],
+             "--log-level", "warning", "--fixed-seeds", "--message-rate", "1000",
+             *(["--certfile", str(self.tls[0]), "--keyfile", str(self.tls[1])]
+               if self.tls else [])],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 30
@@ -54,7 +58,9 @@ class ServerProcess:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
             try:
-                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                verify = ssl.create_default_context(cafile=str(self.tls[0])) if self.tls else True
+                ok = httpx.get(self.url + "/api/games", timeout=1, verify=verify).status_code
+                if ok == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
 
 
@@ -37,6 +40,15 @@ def serve(
         help="Unload a table from memory after this many minutes without a connection or a "
         "request; it is replayed from the database when next opened (0: never).",
     ),
+    certfile: Annotated[Path | None, typer.Option(
+        "--certfile",
+        help="Serve HTTPS (and secure WebSockets) with this certificate (PEM; the chain may "
+        "follow it in the same file). Needs --keyfile.",
+    )] = None,
+    keyfile: Annotated[Path | None, typer.Option(
+        "--keyfile",
+        help="The certificate's private key (PEM, not protected by a password).",
+    )] = None,
     fixed_seeds: bool = typer.Option(
         False,
         "--fixed-seeds",
@@ -51,6 +63,16 @@ def serve(
     from koloda.server.app import MAX_MESSAGE, create_app
     from koloda.server.store import Store, default_url
 
+    scheme = "https" if certfile else "http"
+    if (certfile is None) != (keyfile is None):
+        typer.echo("koloda serve: --certfile and --keyfile go together (HTTPS needs both)",
+                   err=True)
+        raise typer.Exit(2)
+    if certfile is not None and keyfile is not None:
+        problem = _tls_problem(certfile, keyfile)
+        if problem:
+            typer.echo(f"koloda serve: {problem}", err=True)
+            raise typer.Exit(2)
     url = db or default_url()
     try:
         Store(url).close()
@@ -59,7 +81,7 @@ def serve(
         raise typer.Exit(2) from None
     app = create_app(url, bot_delay=bot_delay, fixed_seeds=fixed_seeds, message_rate=message_rate,
                      idle_minutes=idle_minutes)
-    typer.echo(f"Koloda: http://{host}:{port}/  (database: {url})")
+    typer.echo(f"Koloda: {scheme}://{host}:{port}/  (database: {url})")
     uvicorn.run(
         app,
         host=host,
@@ -69,7 +91,26 @@ def serve(
         ws_ping_interval=20,
         ws_ping_timeout=20,
         timeout_graceful_shutdown=3,
+        ssl_certfile=str(certfile) if certfile else None,
+        ssl_keyfile=str(keyfile) if keyfile else None,
     )
+
+
+def _tls_problem(certfile: Path, keyfile: Path) -> str:
+    """Why this certificate and key cannot serve HTTPS ("" when they can), checked before the
+    server starts so that a mistake is one clear line, not a traceback after start-up."""
+    import ssl
+
+    for what, path in (("certificate", certfile), ("key", keyfile)):
+        if not path.is_file():
+            return f"the {what} file {str(path)!r} does not exist"
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(certfile, keyfile, password=lambda: "")
+    except (ssl.SSLError, OSError) as e:
+        return (f"cannot use the certificate {str(certfile)!r} with the key {str(keyfile)!r} "
+                f"(PEM files, the key without a password, the pair matching): {e}")
+    return ""
 
 
 def register(app: typer.Typer) -> None:
