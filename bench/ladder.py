@@ -49,8 +49,21 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every game count")
+    parser.add_argument("--match", action="append", default=[],
+                        help="run this match instead of the ladder's rows: the bots of every "
+                             "seat, comma-separated, then the games after a slash, as in "
+                             "'bot:ismcts:1000,bot:heuristic/160' (with --game once)")
     args = parser.parse_args()
     games = args.game or list(LADDER)
+    if args.match:
+        if len(games) != 1:
+            parser.error("--match needs exactly one --game")
+        rows = []
+        for text in args.match:
+            bots_text, _, n_text = text.partition("/")
+            bots = tuple(b.strip() for b in bots_text.split(","))
+            rows.append((len(bots), bots, int(n_text or 100)))
+        LADDER[games[0]] = rows
     print(f"Measured {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}, seed {args.seed}.\n")
     for game in games:
         print(f"### {game}\n")

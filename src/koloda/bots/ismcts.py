@@ -21,6 +21,12 @@ walks one shared tree whose edges are the actions taken since the decision:
   expansion*); it has its own generator seeded from this bot's seed;
 - **backpropagation**: each seat's statistics receive that seat's reward, from the final
   ranking: 1 for beating every other seat, 0 for losing to every other seat, ties shared.
+- **opponent model** (``bot:ismcts:N:C:POLICY:heuristic``): instead of searching for every
+  seat, the other seats are played in the tree by the game's ``bot:heuristic``, each from its
+  own view of the determinization (so it never sees the bot's hidden cards, which the searched
+  opponents of single-observer ISMCTS do); only the bot's own seat keeps statistics, and the
+  model's moves are edges like chance outcomes. A best answer to a model: strong against
+  opponents like it, exploitable by others.
 
 The budget is a number of iterations (``bot:ismcts:2000``: the same seed and the same decisions
 give the same moves, with either playout policy) or wall-clock seconds (``bot:ismcts:0.5s``:
@@ -54,6 +60,12 @@ WIDENING_BASE = 10
 WIDENING_FACTOR = 1.5
 #: Iterations when ``bot:ismcts`` is given no budget.
 DEFAULT_ITERATIONS = 1000
+#: How the other seats choose in the tree: ``search`` (each by UCB1 on its own reward, the
+#: default) or ``heuristic`` (the game's ``bot:heuristic`` plays them, from each one's own view
+#: of the determinization; the tree then branches on the bot's own choices and the model's
+#: answers).
+SEARCH = "search"
+OPPONENT_MODELS = (SEARCH, "heuristic")
 #: A playout longer than this is scored as a draw (a guard against a game that does not end).
 MAX_PLAYOUT_ACTIONS = 100_000
 
@@ -196,6 +208,7 @@ class IsmctsBot:
         seed: int = 0,
         exploration: float = DEFAULT_EXPLORATION,
         policy: Playout | None = None,
+        opponents: str = SEARCH,
         game: Game | None = None,
     ) -> None:
         self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS)
@@ -212,6 +225,20 @@ class IsmctsBot:
                                                     seed=self.rng.spawn().state)
         else:
             self._policy_bot = None
+        if opponents not in OPPONENT_MODELS:
+            raise InvalidOption(f"bot:ismcts opponents must be one of "
+                                f"{', '.join(OPPONENT_MODELS)}, got {opponents!r}")
+        self.opponents = opponents
+        self._opponent_bot: Bot | None = None
+        if opponents != SEARCH:
+            if game is None:
+                raise InvalidOption("an opponent model other than search needs the game")
+            if self.policy.share <= 0:
+                self.name += f":{exploration:g}:{self.policy}"
+            self.name += f":{opponents}"
+            # the game's own bot plays the other seats in the tree, seeded from this bot's seed
+            self._opponent_bot = make_bot(f"bot:{opponents}", game, seed=self.rng.spawn().state)
+        self._seat = -1
         #: Iterations run by the last :meth:`act` (for benchmarks and tests).
         self.last_iterations = 0
 
@@ -222,6 +249,7 @@ class IsmctsBot:
             self.last_iterations = 0
             return decision.legal[0]
         root = _Node()
+        self._seat = decision.seat
         done = 0
         deadline = (
             time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
@@ -249,6 +277,9 @@ class IsmctsBot:
                 break
             chosen: list[tuple[int, Action]] = []
             for seat in seats:
+                if self._opponent_bot is not None and seat != self._seat:
+                    chosen.append((seat, self._opponent_bot.act(decision_for(state, seat))))
+                    continue
                 legal = state.legal_actions(seat)
                 if not legal:
                     continue
@@ -267,8 +298,11 @@ class IsmctsBot:
                 expanded = True
             node = child
         rewards = self._playout(state, rng)
+        modelled = self._opponent_bot is not None
         for visited, joint in path:
             for seat, action in joint:
+                if modelled and seat != self._seat:
+                    continue  # played by the model: no statistics
                 arm = visited.arms[seat][action]
                 arm.visits += 1
                 arm.reward += rewards[seat]
@@ -388,13 +422,15 @@ class IsmctsBot:
 
 
 def _factory(game: Game, params: list[str], seed: int) -> IsmctsBot:
-    if len(params) > 3:
-        raise InvalidOption("bot:ismcts takes a budget, optionally an exploration constant and "
-                            "a playout policy, as in bot:ismcts:2000, bot:ismcts:0.5s:0.7 or "
-                            "bot:ismcts:200:0.7:heuristic")
+    if len(params) > 4:
+        raise InvalidOption("bot:ismcts takes a budget, optionally an exploration constant, "
+                            "a playout policy and an opponent model, as in bot:ismcts:2000, "
+                            "bot:ismcts:0.5s:0.7, bot:ismcts:200:0.7:heuristic or "
+                            "bot:ismcts:1000::heuristic:heuristic")
     budget = Budget.parse(params[0]) if params else None
     exploration = DEFAULT_EXPLORATION
-    policy = Playout.parse(params[2]) if len(params) == 3 else None
+    policy = Playout.parse(params[2]) if len(params) >= 3 and params[2] != "" else None
+    opponents = params[3].strip().lower() if len(params) == 4 else SEARCH
     if len(params) >= 2 and params[1] != "":
         try:
             exploration = float(params[1])
@@ -403,7 +439,8 @@ def _factory(game: Game, params: list[str], seed: int) -> IsmctsBot:
                 from None
         if not math.isfinite(exploration) or exploration < 0:
             raise InvalidOption(f"bot:ismcts exploration must be ≥ 0, got {params[1]!r}")
-    return IsmctsBot(budget, seed=seed, exploration=exploration, policy=policy, game=game)
+    return IsmctsBot(budget, seed=seed, exploration=exploration, policy=policy,
+                     opponents=opponents, game=game)
 
 
 register_bot("ismcts", _factory)

@@ -1,0 +1,55 @@
+"""ISMCTS with the other seats played by a model (``bot:ismcts:N:C:POLICY:heuristic``)."""
+
+import pytest
+
+from koloda.bots import decision_for, make_bot
+from koloda.bots.ismcts import IsmctsBot
+from koloda.engine import InvalidOption, load_game
+
+from .test_ismcts import play
+
+
+def test_names_and_bad_models():
+    game = load_game("duel")
+    assert make_bot("bot:ismcts:50::heuristic:heuristic", game).name == \
+        "ismcts:50:0.7:heuristic:heuristic"
+    assert make_bot("bot:ismcts:50:::heuristic", game).name == "ismcts:50:0.7:random:heuristic"
+    assert make_bot("bot:ismcts:50:0.7:random:search", game).name == "ismcts:50"
+    with pytest.raises(InvalidOption, match="opponents"):
+        make_bot("bot:ismcts:50::heuristic:oracle", game)
+    with pytest.raises(InvalidOption, match="unknown bot"):  # nim has no heuristic bot
+        make_bot("bot:ismcts:50:::heuristic", load_game("nim"))
+
+
+def test_modelled_seats_get_no_statistics(monkeypatch):
+    """Only the bot's own seat is searched: the model's moves are edges, never arms."""
+    roots = []
+    best = IsmctsBot._best
+
+    def keep(root, decision):
+        roots.append(root)
+        return best(root, decision)
+
+    monkeypatch.setattr(IsmctsBot, "_best", staticmethod(keep))
+    game = load_game("duel")
+    state = game.new(seed=4)
+    bot = make_bot("bot:ismcts:60:::heuristic", game, seed=2)
+    action = bot.act(decision_for(state, 1))
+    assert action in state.legal_actions(1)
+    nodes, seen = [roots[0]], set()
+    while nodes:
+        node = nodes.pop()
+        seen |= set(node.arms)
+        nodes.extend(node.children.values())
+    assert seen == {1}
+    assert len(roots[0].children) > 1  # the model's hands differ between determinizations
+
+
+def test_modelled_opponents_are_reproducible_and_legal():
+    game = load_game("duel", deck_size=6)
+    runs = []
+    for _ in range(2):
+        bots = [make_bot("bot:ismcts:30::heuristic:heuristic", game, seed=4),
+                make_bot("bot:heuristic", game, seed=5)]
+        runs.append(play(game, bots, 3).history)
+    assert runs[0] == runs[1]
