@@ -32,8 +32,8 @@ from koloda.games.gwent.events import (
 from koloda.games.gwent.listing import can_go_on
 from koloda.games.gwent.model import ATT, DEF, Exchange
 from koloda.games.gwent.options import BOTH, CARD, NEXT_CARD, THROWER
-from koloda.games.gwent.perks import open_suit, specialist_executes, use_bard, value_of
-from koloda.games.gwent.table import EPS, Layer, Stack, closed, cover_layer, lead_layer
+from koloda.games.gwent.perks import specialist_executes, use_bard
+from koloda.games.gwent.table import EPS, Layer, Stack, closed, cover, cover_layer, lead_layer
 from koloda.games.gwent.throwins import open_window
 from koloda.games.gwent.turns import after_exchange
 
@@ -62,13 +62,25 @@ _SUIT = {s.value: s for s in Suit}
 def apply_play(st: GwentState, seat: int, action: Play) -> None:
     ex = st.exchange
     assert ex is not None
-    side = ex.side_of(seat)
+    side = ATT if seat == ex.attacker else DEF if seat == ex.defender else -1  # (side_of)
     cid = action.card
     target = action.target
     f = FACTS[cid]
     c = f.info
     if not ex.acting:
-        start_action(ex, side)
+        # (start_action)
+        ex.acting = True
+        ex.units = 0
+        ex.leads = 0
+        ex.decoy_used = False
+        pressing = 0
+        for s in ex.stacks:
+            top = s.layers[-1]
+            if top.damage > EPS and top.side != side:
+                pressing += 1
+        limit = ex.limit = pressing if pressing > 1 else 1
+        both = ex.ap[side] if side == DEF else 1
+        ex.max_units = limit * both if both > 1 else limit
     hand = st.hands[seat]
     pending = ex.pending
     if pending and cid in pending:
@@ -80,16 +92,23 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
             group = f.group
             table = FACTS
             members = [o for o in hand if o != cid and table[o].group == group]
+            ex.pending = members
+            mult = 1 + len(members) if f.bond else 1
         else:
-            members = []
-        ex.pending = members
-        mult = 1 + len(members) if f.bond else 1
+            ex.pending = []
+            mult = 1
         ex.group_mult = mult
         if target < 0:
             ex.leads += 1
-    # (GwentState.take_from_hand)
+    # (GwentState.take_from_hand), the hand's summary kept up to date when it was
     known = st.known[seat]
-    hand.remove(cid)
+    summaries = st.summaries
+    summary = summaries[seat] if summaries else None
+    if summary is not None and summary.cards == hand:
+        hand.remove(cid)
+        summaries[seat] = summary.without(cid, hand)
+    else:
+        hand.remove(cid)
     if known and cid in known:
         known.remove(cid)
     cards: tuple[str, ...] = (cid,)
@@ -101,8 +120,20 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
     suit = _SUIT[action.suit] if action.suit else (f.suits[0] if f.suits else Suit.CLOSE)
     lead = target < 0
     bard_seat = -1
-    value = value_of(ex, seat, f, lead, mult, bool(decoy))
-    if ex.bard:
+    bard = ex.bard
+    # (perks.value_of)
+    if f.ultima:
+        value = float(f.value)
+    else:
+        v = f.value * mult
+        if lead and f.specialist:
+            v *= 2
+        if decoy:
+            v *= 2
+        if bard and seat in bard and not f.trump:
+            v *= 2
+        value = float(v)
+    if bard:
         use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
     if lead:
         # (table.lead_layer)
@@ -163,18 +194,24 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
             if cancelled or not top.trump:
                 st.events.append(GwentTrumpCancelled(seat, (stack.id, *cancelled)))
         bard_open = FACTS[top.open_card].bard
-        new = cover_layer(top, cards, seat=seat, side=side, value=value, printed=f.strength,
-                          suit=suit, cross=st.options.cross_suit_value,
-                          named=open_suit(ex, top, suit, agile_both=agile_both),
-                          trump=f.trump)
+        # (perks.open_suit)
+        named = ex.named[top.side]
+        if named:
+            against = Suit(named)
+        elif agile_both and suit in FACTS[top.open_card].suits:
+            against = suit
+        else:
+            against = top.suit
+        new = cover(top, cards, seat, side, value, f.strength, suit, st.options.cross_suit_value,
+                    against, f.trump)
         stack.layers.append(new)
-        if bard_open and (new.side == side or new.damage == 0) and top.owner not in ex.bard:
+        if bard_open and (new.side == side or new.damage == 0) and top.owner not in bard:
             bard_seat = top.owner
     top = stack.layers[-1]
     st.events.append(GwentCardPlaced(seat, cid, stack.id, lead, value, top.damage,
                                      1 - top.side))
-    if bard_seat >= 0 and bard_seat not in ex.bard:
-        ex.bard.append(bard_seat)
+    if bard_seat >= 0 and bard_seat not in bard:
+        bard.append(bard_seat)
         st.events.append(GwentBardCovered(bard_seat))
     if not ex.pending and (ex.units >= ex.max_units
                            or not can_go_on(st, seat, ex, side)):
@@ -210,8 +247,14 @@ def spend_one(st: GwentState, ex: Exchange, side: int) -> None:
 
 
 def _finish_action(st: GwentState, ex: Exchange, side: int) -> None:
-    spent = max(1, -(-ex.units // ex.limit), ex.leads)
-    ex.ap[side] = max(0, ex.ap[side] - spent)
+    units, limit = ex.units, ex.limit
+    spent = -(-units // limit)
+    if spent < 1:
+        spent = 1
+    if ex.leads > spent:
+        spent = ex.leads
+    left = ex.ap[side] - spent
+    ex.ap[side] = left if left > 0 else 0
     ex.acting = False
     ex.pending = []
     ex.units = 0
@@ -226,19 +269,21 @@ def after_action(st: GwentState, ex: Exchange, side: int) -> None:
         end_exchange(st)
         return
     hands = st.hands
+    ap = ex.ap
     if not hands[ex.attacker]:
-        ex.ap[ATT] = 0
+        ap[ATT] = 0
     if not hands[ex.defender]:
-        ex.ap[DEF] = 0
+        ap[DEF] = 0
     other = 1 - side
-    if ex.ap[other] > 0:
+    if ap[other] > 0:
         ex.turn = other
-    elif ex.ap[side] > 0:
+    elif ap[side] > 0:
         ex.turn = side
     else:
         end_exchange(st)
         return
-    open_window(st, ex)
+    if st.players > 2:
+        open_window(st, ex)
 
 
 def end_exchange(st: GwentState) -> None:

@@ -11,8 +11,16 @@ from typing import TYPE_CHECKING
 from koloda.engine import Action, Rng
 from koloda.games.gwent.actions import SUITS, EndAction, NameSuit, Pass, Play
 from koloda.games.gwent.cards import FACTS, facts
+from koloda.games.gwent.hands import HandSummary, hand_summary
 from koloda.games.gwent.model import Exchange
-from koloda.games.gwent.perks import medic_actions, scorch_actions, spy_actions
+from koloda.games.gwent.perks import (
+    medic_actions,
+    medic_count,
+    scorch_actions,
+    scorch_count,
+    spy_actions,
+    spy_count,
+)
 from koloda.games.gwent.table import EPS
 
 if TYPE_CHECKING:
@@ -62,46 +70,93 @@ def play_entries(st: GwentState, seat: int, ex: Exchange, side: int, *,
 
 def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
              first: bool) -> tuple[list[Entry], int, bool]:
-    """:func:`play_entries`, the number of plays they make, and whether a card played on its
-    own (a medic, a spy, «Казнь»: none of them is layable) was met on the way; the last is
-    the hand's when the whole hand was looked at (an opened exchange, no action going on)."""
-    hand = st.hands[seat]
-    pending = ex.pending
-    if pending:
-        pool = pending
-    elif ex.acting and ex.units >= ex.max_units:
+    """:func:`play_entries`, the number of plays they make, and whether the hand holds a card
+    played on its own (a medic, a spy, «Казнь»: none of them is layable); the last is only
+    meant for the whole hand (an opened exchange, no action going on)."""
+    if ex.pending:
+        return _pending_entries(st, seat, ex, side, first)
+    if ex.acting and ex.units >= ex.max_units:
         return [], 0, False
-    else:
-        pool = hand
-    table = FACTS
+    summary = hand_summary(st, seat)
+    if not ex.opened and not summary.layable:
+        # nothing with a value to lay: the opening card is laid blank
+        hand = st.hands[seat]
+        blank: list[Entry] = [(cid, _LEAD_ONLY, _NO_DECOY, _NO_DECOY, 1)
+                              for cid in hand[:1 if first else None]]
+        return blank, len(blank), False
+    by_class = _targets(ex, side)
+    if by_class is None:
+        return [], 0, False
+    # «Чучело» (perks.hand_decoy: the first of the hand); the first play has none
+    decoy = "" if ex.decoy_used or first else summary.decoy
+    with_decoy = ("", decoy)
+    out: list[Entry] = []
+    total = 0
+    for cid, cover_class, suits, n_suits, decoyable in summary.units:
+        targets = by_class[cover_class]
+        n = len(targets)
+        if not n:
+            continue
+        n *= n_suits
+        if decoy and decoyable:
+            n *= 2
+            out.append((cid, targets, suits, with_decoy, n))
+        else:
+            out.append((cid, targets, suits, _NO_DECOY, n))
+        total += n
+        if first:
+            break
+    return out, total, summary.alone
+
+
+def _targets(ex: Exchange, side: int) -> tuple[list[int], list[int], list[int]] | None:
+    """The targets of a play by what it may cover (perks.can_cover): the open cards pressing
+    on ``side`` that an ordinary card may cover, a trump, an ultima (every one), with -1 (in
+    attack) at the end while a card may still go in attack; None when no card may be laid."""
+    # one card in attack per action point
+    lead = not ex.acting or ex.leads < max(1, ex.max_units // max(1, ex.limit))
     if not ex.opened:
+        return (_LEAD_ONLY, _LEAD_ONLY, _LEAD_ONLY) if lead else None
+    plain: list[int] = []
+    trumps: list[int] = []
+    every: list[int] = []
+    for s in ex.stacks:
+        top = s.layers[-1]
+        if top.damage > EPS and top.side != side:
+            every.append(s.id)
+            if not top.ultima:
+                trumps.append(s.id)
+                if not top.trump:
+                    plain.append(s.id)
+    if lead:
+        plain.append(-1)
+        trumps.append(-1)
+        every.append(-1)
+    return plain, trumps, every
+
+
+def _pending_entries(st: GwentState, seat: int, ex: Exchange, side: int,
+                     first: bool) -> tuple[list[Entry], int, bool]:
+    """The entries while the rest of a group must be laid (``ex.pending``): its cards only."""
+    hand = st.hands[seat]
+    pool = ex.pending
+    table = FACTS
+    if not ex.opened:  # (the group's first card opened the exchange: not met)
         for cid in hand:
-            f = table[cid]
-            if f.layable:
+            if table[cid].layable:
                 break
         else:
-            # nothing with a value to lay: the opening card is laid blank
             blank: list[Entry] = [(cid, _LEAD_ONLY, _NO_DECOY, _NO_DECOY, 1)
                                   for cid in pool[:1 if first else None]]
             return blank, len(blank), False
-    # «Чучело» (perks.hand_decoy: the first of the hand); the first play has none. When the
-    # cards looked at are the hand, it is found on the way (it is not layable): the entries
-    # listed before it get it at the end.
     decoy = ""
-    look = not ex.decoy_used and not first
-    if look and pending:
+    if not ex.decoy_used and not first:
         for cid in hand:
             if table[cid].is_decoy:
                 decoy = cid
                 break
-        look = False
-    before_decoy = 0
-    # one card in attack per action point (the rest of a forced group aside)
-    lead = (bool(pending) or not ex.acting
-            or ex.leads < max(1, ex.max_units // max(1, ex.limit)))  # (points_at_stake)
+    # (a card in attack is always allowed for the rest of a group)
     if ex.opened:
-        # the open cards pressing on the side, by what may cover them (perks.can_cover): an
-        # ordinary card only ordinary ones, a trump also trumps, an ultima every one
         plain: list[int] = []
         trumps: list[int] = []
         every: list[int] = []
@@ -113,66 +168,29 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
                     trumps.append(s.id)
                     if not top.trump:
                         plain.append(s.id)
-        if lead:
-            plain.append(-1)
-            trumps.append(-1)
-            every.append(-1)
+        plain.append(-1)
+        trumps.append(-1)
+        every.append(-1)
         by_class = (plain, trumps, every)
-        sizes = (len(plain), len(trumps), len(every))
-    elif lead:
-        by_class = (_LEAD_ONLY, _LEAD_ONLY, _LEAD_ONLY)
-        sizes = (1, 1, 1)
     else:
-        return [], 0, False
+        by_class = (_LEAD_ONLY, _LEAD_ONLY, _LEAD_ONLY)
     out: list[Entry] = []
     total = 0
-    alone = False
-    seen: set[str] = set()
-    first_of: dict[str, str] | None = None
     for cid in pool:
         f = table[cid]
         if not f.layable:
-            if f.alone:
-                alone = True
-            if look and f.is_decoy:
-                decoy = cid
-                look = False
-                before_decoy = len(out)
             continue
-        if f.grouped:
-            group = f.group
-            if not pending:
-                if group in seen:
-                    continue
-                # the group's first card by id (as the hand is shown) stands for the group
-                if first_of is None:
-                    first_of = {}
-                    for o in hand:
-                        g = table[o].group
-                        known = first_of.get(g)
-                        if known is None or o < known:
-                            first_of[g] = o
-                cid = first_of[group]
-                f = table[cid]
-            seen.add(group)
-        n = sizes[f.cover_class]
-        if not n:
-            continue
-        n *= f.n_suits
+        targets = by_class[f.cover_class]
+        n = len(targets) * f.n_suits
         if decoy and f.decoyable:
             n *= 2
-            out.append((cid, by_class[f.cover_class], f.play_suits, ("", decoy), n))
+            out.append((cid, targets, f.play_suits, ("", decoy), n))
         else:
-            out.append((cid, by_class[f.cover_class], f.play_suits, _NO_DECOY, n))
+            out.append((cid, targets, f.play_suits, _NO_DECOY, n))
         total += n
         if first:
             break
-    for i in range(before_decoy):
-        cid, targets, suits, _, n = out[i]
-        if table[cid].decoyable:
-            out[i] = (cid, targets, suits, ("", decoy), 2 * n)
-            total += n
-    return out, total, alone
+    return out, total, False
 
 
 def can_go_on(st: GwentState, seat: int, ex: Exchange, side: int) -> bool:
@@ -286,6 +304,19 @@ def _perk_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Ac
     return out
 
 
+def _perk_count(st: GwentState, seat: int, ex: Exchange, side: int,
+                summary: HandSummary) -> int:
+    """``len(_perk_actions(st, seat, ex, side))``, counted without building them."""
+    n = 0
+    if summary.medic:
+        n += medic_count(st, seat)
+    if summary.spy:
+        n += spy_count(st, seat, ex, side)
+    if summary.scorch:
+        n += scorch_count(st, seat, ex, side)
+    return n
+
+
 def legal(st: GwentState, seat: int) -> list[Action]:
     """The legal actions of the seat whose turn it is in the exchange, in canonical order."""
     ex = st.exchange
@@ -327,35 +358,105 @@ def is_legal(st: GwentState, seat: int, action: Action) -> bool:
 
 def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
     """``legal(st, seat)[rng.randbelow(len(legal(st, seat)))]`` without building the plays
-    that are not drawn: the same draw from the same generator, the same action."""
+    that are not drawn: the same draw from the same generator, the same action. The plays are
+    counted from the hand's summary (plays per target of each class of open card) and the
+    number of targets of each class, and only the drawn one is built."""
     ex = st.exchange
     assert ex is not None
     side = ex.side_of(seat)
-    entries, n_plays, alone = _entries(st, seat, ex, side, False)
-    head: list[Action]
-    tail: list[Action] = []
     if ex.pending:
-        head = []
-    elif ex.acting:
+        return _random_from_entries(st, seat, ex, side, rng)
+    acting = ex.acting
+    if acting and ex.units >= ex.max_units:
+        rng.randbelow(1)
+        return _END
+    summary = hand_summary(st, seat)
+    opened = ex.opened
+    if not opened and not summary.layable:
+        if acting or ex.stacks:  # pragma: no cover (an exchange is opened by its first card)
+            legal_now = legal(st, seat)
+            return legal_now[rng.randbelow(len(legal_now))]
+        # the opening card laid blank, any of the hand (no pass, no names: nothing is open)
+        hand = st.hands[seat]
+        cid = hand[rng.randbelow(len(hand))]
+        play = _PLAYS.get((cid, -1, "", ""))
+        return _play(cid, -1) if play is None else play
+    # the number of targets of each class (see _targets), counted
+    lead = not acting or ex.leads < max(1, ex.max_units // max(1, ex.limit))
+    if opened:
+        n_plain = n_trumps = n_every = 1 if lead else 0
+        for s in ex.stacks:
+            top = s.layers[-1]
+            if top.damage > EPS and top.side != side:
+                n_every += 1
+                if not top.ultima:
+                    n_trumps += 1
+                    if not top.trump:
+                        n_plain += 1
+    elif lead:
+        n_plain = n_trumps = n_every = 1
+    else:
+        n_plain = n_trumps = n_every = 0
+    decoy = "" if ex.decoy_used else summary.decoy
+    if decoy:
+        w = summary.weights_decoy
+        unit_weights = summary.unit_weights_decoy
+    else:
+        w = summary.weights
+        unit_weights = summary.unit_weights
+    n_plays = w[0] * n_plain + w[1] * n_trumps + w[2] * n_every
+    head: list[Action]
+    n_tail = 0
+    if acting:
         head = [_END]
     else:
-        head = [_PASS] if ex.opened else []
-        head.extend(name_actions(ex, side))
-        if ex.opened and alone:
-            tail = _perk_actions(st, seat, ex, side)
-    k = rng.randbelow(len(head) + n_plays + len(tail))
-    if k < len(head):
+        head = [_PASS] if opened else []
+        named = ex.named
+        if not (named[0] and named[1]):
+            head.extend(name_actions(ex, side))
+        if opened and summary.alone:
+            n_tail = _perk_count(st, seat, ex, side, summary)
+    n_head = len(head)
+    k = rng.randbelow(n_head + n_plays + n_tail)
+    if k < n_head:
         return head[k]
-    k -= len(head)
-    if k < n_plays:
-        # (nth_play(entries, k))
-        for cid, targets, suits, decoys, n in entries:
-            if k < n:
-                nd = len(decoys)
-                t, rest = divmod(k, len(suits) * nd)
-                s, d = divmod(rest, nd)
-                key = (cid, targets[t], suits[s], decoys[d])
-                play = _PLAYS.get(key)
-                return _play(*key) if play is None else play
-            k -= n
-    return tail[k - n_plays]
+    k -= n_head
+    if k >= n_plays:
+        return _perk_actions(st, seat, ex, side)[k - n_plays]
+    sizes = (n_plain, n_trumps, n_every)
+    for unit, per_target in zip(summary.units, unit_weights, strict=True):
+        n = per_target * sizes[unit[1]]
+        if k < n:
+            cid, cover_class, suits, n_suits, _ = unit
+            t, rest = divmod(k, per_target)
+            if per_target == n_suits:
+                key = (cid, _target(ex, side, cover_class, t, lead), suits[rest], "")
+            else:  # (with and without «Чучело»)
+                s_i, d_i = divmod(rest, 2)
+                key = (cid, _target(ex, side, cover_class, t, lead), suits[s_i],
+                       decoy if d_i else "")
+            play = _PLAYS.get(key)
+            return _play(*key) if play is None else play
+        k -= n
+    raise AssertionError("the draw is out of the listing")  # pragma: no cover
+
+
+def _target(ex: Exchange, side: int, cover_class: int, t: int, lead: bool) -> int:
+    """The ``t``-th target of a card of ``cover_class`` (see :func:`_targets`)."""
+    for s in ex.stacks:
+        top = s.layers[-1]
+        if top.damage > EPS and top.side != side and (
+                cover_class == 2 or (not top.ultima and (cover_class == 1 or not top.trump))):
+            if not t:
+                return s.id
+            t -= 1
+    assert lead and t == 0
+    return -1
+
+
+def _random_from_entries(st: GwentState, seat: int, ex: Exchange, side: int,
+                         rng: Rng) -> Action:
+    """The draw while the rest of a group must be laid (only plays are legal)."""
+    entries, n_plays, _ = _entries(st, seat, ex, side, False)
+    k = rng.randbelow(n_plays)
+    return nth_play(entries, k)

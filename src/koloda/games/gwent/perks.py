@@ -226,6 +226,28 @@ def medic_actions(st: GwentState, seat: int) -> list[Medic]:
     return out
 
 
+def medic_count(st: GwentState, seat: int) -> int:
+    """``len(medic_actions(st, seat))``, counted without building them (a medic revives one
+    group, or two with «Чучело»)."""
+    if revives_to_play(st):
+        return len(medic_actions(st, seat))
+    hand = st.hands[seat]
+    table = FACTS
+    n = 0
+    decoy: str | None = None
+    for cid in hand:
+        f = table[cid]
+        if not f.medic:
+            continue
+        if decoy is None:
+            decoy = hand_decoy(hand)
+        groups = len(revivable_groups(st, seat, f.info))
+        n += groups
+        if decoy and f.decoyable:
+            n += groups * (groups - 1) // 2
+    return n
+
+
 def apply_medic(st: GwentState, seat: int, action: Medic) -> None:
     medic = info(action.card)
     groups = {g[0]: g for g in revivable_groups(st, seat, medic)}
@@ -291,6 +313,13 @@ def spy_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Spy]
             if table[cid].spy and spy_turnable(ex, side, info(cid))]
 
 
+def spy_count(st: GwentState, seat: int, ex: Exchange, side: int) -> int:
+    """``len(spy_actions(st, seat, ex, side))``, counted without building them."""
+    table = FACTS
+    return sum(1 for cid in st.hands[seat]
+               if table[cid].spy and spy_turnable(ex, side, info(cid)))
+
+
 def apply_spy(st: GwentState, seat: int, ex: Exchange, side: int, action: Spy) -> None:
     ids = spy_turnable(ex, side, info(action.card))
     for s in ex.stacks:
@@ -326,6 +355,15 @@ def scorch_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[S
     if not cards:
         return []
     return [_scorch(cards[0], t) for t in scorch_targets(ex, side)]
+
+
+def scorch_count(st: GwentState, seat: int, ex: Exchange, side: int) -> int:
+    """``len(scorch_actions(st, seat, ex, side))``, counted without building them."""
+    table = FACTS
+    for cid in st.hands[seat]:
+        if table[cid].scorch:
+            return len(scorch_targets(ex, side))
+    return 0
 
 
 def apply_scorch(st: GwentState, seat: int, ex: Exchange, action: Scorch) -> None:

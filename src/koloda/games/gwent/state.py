@@ -38,6 +38,7 @@ from koloda.games.gwent.actions import (
     parse_action,
 )
 from koloda.games.gwent.cards import card
+from koloda.games.gwent.hands import HandSummary
 from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.options import CHOOSE, GwentOptions
 from koloda.games.gwent.turns import begin_exchange
@@ -75,6 +76,10 @@ class GwentState(GameState):
     window_values: list[list[int]] = field(default_factory=lambda: [[], []])
     winners: list[int] = field(default_factory=list)
     by_die: bool = False
+    #: the summary of each seat's hand for the listing (hands.hand_summary), not part of the
+    #: state's data: a summary is a value used only while the hand is equal to its copy
+    summaries: list[HandSummary | None] = field(default_factory=list, init=False, repr=False,
+                                                compare=False)
 
     # --- construction -----------------------------------------------------------------------
 
@@ -329,7 +334,7 @@ class GwentState(GameState):
         d.update(self.__dict__)  # (copy.copy), then a copy of every mutable part
         d["rng"] = self.rng.copy()
         for name in ("events", "history", "order", "deck_names", "aside", "revived", "points",
-                     "damage", "pair", "window", "decided", "winners"):
+                     "damage", "pair", "window", "decided", "winners", "summaries"):
             d[name] = d[name][:]
         copy_list = list.copy
         for name in ("own", "neutrals", "decks", "hands", "discards", "spent", "known",

@@ -111,23 +111,29 @@ def cover_layer(top: Layer, cards: tuple[str, ...], *, seat: int, side: int, val
     ordinary card beats it alone («козырь ... уводит ... некозырный урон в ноль»): it presses
     with what it exceeds the covered card by, or closes the stack.
     """
-    against = named or top.suit
-    eff = effective(value, suit, against, cross)
+    return cover(top, cards, seat, side, value, printed, suit, cross, named or top.suit, trump)
+
+
+def cover(top: Layer, cards: tuple[str, ...], seat: int, side: int, value: float,
+          printed: int, suit: Suit, cross: float, against: Suit, trump: bool) -> Layer:
+    """:func:`cover_layer` against the suit ``against`` (the named suit or the open card's),
+    its arguments by position (the hot path of laying a card)."""
+    eff = value if suit == against else round(value * cross, 6)  # (effective)
     if trump and not top.trump:
-        dmg = _r(eff - top.value)
+        dmg = round(eff - top.value, 6)
         if dmg > EPS:
             return Layer(cards, seat, side, side, value, printed, suit, cards[0], seat,
                          True, False, dmg)
         return Layer(cards, seat, side, top.side, top.value, top.printed, top.suit,
                      top.open_card, top.owner, top.trump, False, 0.0, eff, value)
-    total = _r(top.partial + eff)
+    total = round(top.partial + eff, 6)
     if total > top.value + EPS:
-        raw = _r(top.partial_raw + value)
+        raw = round(top.partial_raw + value, 6)
         return Layer(cards, seat, side, side, raw, printed, suit, cards[0], seat,
-                     trump or top.trump, False, _r(total - top.value))
+                     trump or top.trump, False, round(total - top.value, 6))
     return Layer(cards, seat, side, top.side, top.value, top.printed, top.suit, top.open_card,
-                 top.owner, top.trump, top.ultima, _r(top.value - total), total,
-                 _r(top.partial_raw + value))
+                 top.owner, top.trump, top.ultima, round(top.value - total, 6), total,
+                 round(top.partial_raw + value, 6))
 
 
 def closed(top: Layer) -> Layer:

@@ -24,7 +24,7 @@ from koloda.games.gwent.events import GwentCardPlaced, GwentThrowDecided, GwentT
 from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.options import NEXT_CARD
 from koloda.games.gwent.perks import use_bard, value_of
-from koloda.games.gwent.table import EPS, Stack, lead_layer
+from koloda.games.gwent.table import EPS, Layer, Stack, lead_layer
 
 if TYPE_CHECKING:
     from koloda.games.gwent.state import GwentState
@@ -34,32 +34,32 @@ MAX_UNITS = 4
 
 
 def open_window(st: GwentState, ex: Exchange) -> None:
-    if not st.options.throw_ins or st.players < 3:
+    if st.players < 3 or not st.options.throw_ins:
         return
-    values: list[list[int]] = [[], []]
-    for s in ex.stacks:
-        top = s.layers[-1]
-        if top.damage > EPS and not top.ultima and top.printed > 0:  # open, with a value
-            values[top.side].append(top.printed)
-    if not values[0] and not values[1]:
-        return
-    hands = st.hands
-    watchers = [p for p in range(st.players) if p != ex.attacker and p != ex.defender and hands[p]]
-    if not watchers:
-        return
-    marks = []
+    v0: list[int] = []
+    v1: list[int] = []
+    opened: list[tuple[int, Layer]] = []
     for s in ex.stacks:
         top = s.layers[-1]
         if top.damage > EPS:  # open
-            marks.append(f"{s.id}:{top.side}:{top.damage}")
-    mark = ";".join(marks)
+            opened.append((s.id, top))
+            if not top.ultima and top.printed > 0:  # with a value
+                (v1 if top.side else v0).append(top.printed)
+    if not v0 and not v1:
+        return
+    hands = st.hands
+    a, d = ex.attacker, ex.defender
+    watchers = [p for p in range(st.players) if p != a and p != d and hands[p]]
+    if not watchers:
+        return
+    mark = ";".join([f"{i}:{top.side}:{top.damage}" for i, top in opened])
     if mark == ex.window_mark:
         return  # nothing changed on the table since the watchers last decided
     ex.window_mark = mark
     st.window = watchers
     st.decided = []
     st.throws = {}
-    st.window_values = [sorted(set(v)) for v in values]
+    st.window_values = [sorted(set(v0)), sorted(set(v1))]
 
 
 def throwable_units(st: GwentState, seat: int, values: list[int]) -> list[tuple[str, ...]]:
