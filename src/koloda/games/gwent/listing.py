@@ -78,7 +78,7 @@ def _entries(st: GwentState, seat: int, ex: Exchange, side: int,
     if ex.acting and ex.units >= ex.max_units:
         return [], 0, False
     summary = hand_summary(st, seat)
-    if not ex.opened and not summary.layable:
+    if not ex.opened and not summary.units:
         # nothing with a value to lay: the opening card is laid blank
         hand = st.hands[seat]
         blank: list[Entry] = [(cid, _LEAD_ONLY, _NO_DECOY, _NO_DECOY, 1)
@@ -307,12 +307,13 @@ def _perk_actions(st: GwentState, seat: int, ex: Exchange, side: int) -> list[Ac
 def _perk_count(st: GwentState, seat: int, ex: Exchange, side: int,
                 summary: HandSummary) -> int:
     """``len(_perk_actions(st, seat, ex, side))``, counted without building them."""
+    medic, spy, scorch = summary.kinds
     n = 0
-    if summary.medic:
+    if medic:
         n += medic_count(st, seat)
-    if summary.spy:
+    if spy:
         n += spy_count(st, seat, ex, side)
-    if summary.scorch:
+    if scorch:
         n += scorch_count(st, seat, ex, side)
     return n
 
@@ -356,14 +357,16 @@ def is_legal(st: GwentState, seat: int, action: Action) -> bool:
     return action in legal(st, seat)
 
 
-def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
+def random_action(st: GwentState, seat: int, rng: Rng, side: int = -1) -> Action:
     """``legal(st, seat)[rng.randbelow(len(legal(st, seat)))]`` without building the plays
     that are not drawn: the same draw from the same generator, the same action. The plays are
     counted from the hand's summary (plays per target of each class of open card) and the
-    number of targets of each class, and only the drawn one is built."""
+    number of targets of each class, and only the drawn one is built. ``side``: the seat's
+    side when the caller knows it."""
     ex = st.exchange
     assert ex is not None
-    side = ex.side_of(seat)
+    if side < 0:
+        side = ex.side_of(seat)
     if ex.pending:
         return _random_from_entries(st, seat, ex, side, rng)
     acting = ex.acting
@@ -372,7 +375,7 @@ def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
         return _END
     summary = hand_summary(st, seat)
     opened = ex.opened
-    if not opened and not summary.layable:
+    if not opened and not summary.units:
         if acting or ex.stacks:  # pragma: no cover (an exchange is opened by its first card)
             legal_now = legal(st, seat)
             return legal_now[rng.randbelow(len(legal_now))]
@@ -381,41 +384,46 @@ def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
         cid = hand[rng.randbelow(len(hand))]
         play = _PLAYS.get((cid, -1, "", ""))
         return _play(cid, -1) if play is None else play
-    # the number of targets of each class (see _targets), counted
+    # the number of targets of each class (see _targets), counted; on the way, whether a
+    # side's open cards are of several suits (see name_actions)
     lead = not acting or ex.leads < max(1, ex.max_units // max(1, ex.limit))
+    several = False
     if opened:
         n_plain = n_trumps = n_every = 1 if lead else 0
+        suits: list[str] = ["", ""]
         for s in ex.stacks:
             top = s.layers[-1]
-            if top.damage > EPS and top.side != side:
-                n_every += 1
-                if not top.ultima:
-                    n_trumps += 1
-                    if not top.trump:
-                        n_plain += 1
+            if top.damage > EPS:
+                t = top.side
+                if t != side:
+                    n_every += 1
+                    if not top.ultima:
+                        n_trumps += 1
+                        if not top.trump:
+                            n_plain += 1
+                if not suits[t]:
+                    suits[t] = top.suit
+                elif suits[t] != top.suit:
+                    several = True
     elif lead:
         n_plain = n_trumps = n_every = 1
     else:
         n_plain = n_trumps = n_every = 0
     decoy = "" if ex.decoy_used else summary.decoy
-    if decoy:
-        w = summary.weights_decoy
-        unit_weights = summary.unit_weights_decoy
-    else:
-        w = summary.weights
-        unit_weights = summary.unit_weights
+    w = summary.weights_decoy if decoy else summary.weights
     n_plays = w[0] * n_plain + w[1] * n_trumps + w[2] * n_every
     head: list[Action]
     n_tail = 0
     if acting:
         head = [_END]
-    else:
-        head = [_PASS] if opened else []
-        named = ex.named
-        if not (named[0] and named[1]):
+    elif opened:
+        head = [_PASS]
+        if several:
             head.extend(name_actions(ex, side))
-        if opened and summary.alone:
+        if summary.alone:
             n_tail = _perk_count(st, seat, ex, side, summary)
+    else:
+        head = []
     n_head = len(head)
     k = rng.randbelow(n_head + n_plays + n_tail)
     if k < n_head:
@@ -424,16 +432,17 @@ def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
     if k >= n_plays:
         return _perk_actions(st, seat, ex, side)[k - n_plays]
     sizes = (n_plain, n_trumps, n_every)
-    for unit, per_target in zip(summary.units, unit_weights, strict=True):
+    for unit in summary.units:
+        per_target = unit[3] * 2 if decoy and unit[4] else unit[3]
         n = per_target * sizes[unit[1]]
         if k < n:
-            cid, cover_class, suits, n_suits, _ = unit
+            cid, cover_class, suit_names, n_suits, _ = unit
             t, rest = divmod(k, per_target)
             if per_target == n_suits:
-                key = (cid, _target(ex, side, cover_class, t, lead), suits[rest], "")
+                key = (cid, _target(ex, side, cover_class, t, lead), suit_names[rest], "")
             else:  # (with and without «Чучело»)
                 s_i, d_i = divmod(rest, 2)
-                key = (cid, _target(ex, side, cover_class, t, lead), suits[s_i],
+                key = (cid, _target(ex, side, cover_class, t, lead), suit_names[s_i],
                        decoy if d_i else "")
             play = _PLAYS.get(key)
             return _play(*key) if play is None else play

@@ -228,8 +228,10 @@ class GwentState(GameState):
                     return throwins.random_action(self, seat, rng)
             else:
                 ex = self.exchange
-                if ex is not None and seat == (ex.attacker if ex.turn == 0 else ex.defender):
-                    return listing.random_action(self, seat, rng)
+                if ex is not None:
+                    turn = ex.turn
+                    if seat == (ex.attacker if turn == 0 else ex.defender):
+                        return listing.random_action(self, seat, rng, turn)
         return super().random_action(seat, rng)
 
     def check(self, seat: int, action: Action) -> str | None:
@@ -246,14 +248,14 @@ class GwentState(GameState):
         return refusals.reason(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
-        if type(action) is Play and not self.window:  # (the most frequent action, first)
+        if self.window:  # (only while playing)
+            throwins.decide(self, seat, action)
+            return
+        if type(action) is Play:  # (the most frequent action, first)
             exchange_rules.apply_play(self, seat, action)
             return
         if isinstance(action, ChooseDeck):
             match.choose_deck(self, seat, action.deck)
-            return
-        if self.window:
-            throwins.decide(self, seat, action)
             return
         ex = self.exchange
         assert ex is not None

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 
 from koloda.engine import Action, Rng
 from koloda.games.gwent.actions import Pass, Throw
-from koloda.games.gwent.cards import FACTS, Facts, Suit, facts, info
+from koloda.games.gwent.cards import FACTS, Facts, Suit, info
 from koloda.games.gwent.events import GwentCardPlaced, GwentThrowDecided, GwentThrown
 from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.options import NEXT_CARD
 from koloda.games.gwent.perks import use_bard, value_of
-from koloda.games.gwent.table import EPS, Layer, Stack, lead_layer
+from koloda.games.gwent.table import EPS, Layer, Stack
 
 if TYPE_CHECKING:
     from koloda.games.gwent.state import GwentState
@@ -114,50 +114,51 @@ def legal(st: GwentState, seat: int) -> list[Action]:
 
 def random_action(st: GwentState, seat: int, rng: Rng) -> Action:
     """``legal(st, seat)[rng.randbelow(len(legal(st, seat)))]`` without building the throw-ins
-    that are not drawn: the same draw from the same generator, the same action."""
-    values = st.window_values
-    v0, v1 = values
+    that are not drawn: the same draw from the same generator, the same action. Each side
+    offers every non-empty choice of its units, each unit with its ways of naming suits, so
+    a side's throw-ins number the product of (1 + ways) over its units, less one."""
+    v0, v1 = st.window_values
     table = FACTS
     for cid in st.hands[seat]:
         value = table[cid].throw_value
-        if value in v0 or value in v1:
+        if value and (value in v0 or value in v1):
             break
     else:  # nothing to throw in: «pass» is the only choice
         rng.randbelow(1)
         return _PASS
-    per_side: list[list[tuple[list[tuple[str, ...]], int]]] = []
+    per_side: list[tuple[list[tuple[str, ...]], list[int]]] = []
     total = 1  # «pass»
-    for side in (0, 1):
-        units = throwable_units(st, seat, values[side])[:MAX_UNITS]
+    for values in (v0, v1):
+        units = throwable_units(st, seat, values)[:MAX_UNITS]
         # the ways to name the suits of each unit's agile cards
         ways = [_suit_ways(u) for u in units]
-        combos: list[tuple[list[tuple[str, ...]], int]] = []
-        for k in range(1, len(units) + 1):
-            for picked in combinations(range(len(units)), k):
-                n = 1
-                for i in picked:
-                    n *= ways[i]
-                combos.append(([units[i] for i in picked], n))
-                total += n
-        per_side.append(combos)
+        n = 1
+        for w in ways:
+            n *= 1 + w
+        total += n - 1
+        per_side.append((units, ways))
     k = rng.randbelow(total)
     if k == 0:
         return _PASS
     k -= 1
-    for side, combos in enumerate(per_side):
-        for combo, n in combos:
-            if k < n:
-                cards = tuple(sorted(c for u in combo for c in u))
-                # suit_choices(cards)[k]: the product of the agile cards' suits, the last
-                # card's suit varying fastest
-                choice: list[tuple[str, str]] = []
-                for cid in reversed(cards):
-                    names = facts(cid).suit_names
-                    if len(names) > 1:
-                        k, i = divmod(k, len(names))
-                        choice.append((cid, names[i]))
-                return Throw(side, cards, tuple(reversed(choice)))
-            k -= n
+    for side, (units, ways) in enumerate(per_side):
+        for size in range(1, len(units) + 1):
+            for picked in combinations(range(len(units)), size):
+                n = 1
+                for i in picked:
+                    n *= ways[i]
+                if k < n:
+                    cards = tuple(sorted(c for i in picked for c in units[i]))
+                    # suit_choices(cards)[k]: the product of the agile cards' suits, the last
+                    # card's suit varying fastest
+                    choice: list[tuple[str, str]] = []
+                    for cid in reversed(cards):
+                        names = table[cid].suit_names
+                        if len(names) > 1:
+                            k, i = divmod(k, len(names))
+                            choice.append((cid, names[i]))
+                    return Throw(side, cards, tuple(reversed(choice)))
+                k -= n
     raise AssertionError("the draw is out of the listing")  # pragma: no cover
 
 
@@ -171,6 +172,7 @@ def _suit_ways(unit: tuple[str, ...]) -> int:
 
 
 _PASS = Pass()
+_SUIT = {s.value: s for s in Suit}
 
 
 def decide(st: GwentState, seat: int, action: Action) -> None:
@@ -188,6 +190,7 @@ def resolve(st: GwentState) -> None:
     """Lay every throw-in at once, then close the window."""
     ex = st.exchange
     assert ex is not None
+    table = FACTS
     for seat in sorted(st.throws):
         side_text, *tokens = st.throws[seat]
         side = int(side_text)
@@ -195,22 +198,23 @@ def resolve(st: GwentState) -> None:
         cards = list(chosen)
         ids = []
         for cid in cards:
-            f = facts(cid)
-            c = f.info
-            together = sum(1 for o in cards if facts(o).group == f.group)
+            f = table[cid]
+            group = f.group
+            together = sum(1 for o in cards if table[o].group == group)
             mult = together if f.bond else 1
             value = value_of(ex, seat, f, True, mult, False)
             if ex.bard:
-                use_bard(ex, seat, c, next_card=st.options.bard_lasts == NEXT_CARD)
+                use_bard(ex, seat, f.info, next_card=st.options.bard_lasts == NEXT_CARD)
             st.take_from_hand(seat, cid)
-            suit = Suit(chosen[cid]) if chosen[cid] else f.suits[0]
-            stack = Stack(ex.next_id, [lead_layer((cid,), seat=seat, side=side, value=value,
-                                                  printed=f.strength, suit=suit, trump=f.trump,
-                                                  ultima=f.ultima)], thrower=seat)
-            ex.next_id += 1
-            ex.stacks.append(stack)
-            ids.append(stack.id)
-            st.events.append(GwentCardPlaced(seat, cid, stack.id, True, value, value, 1 - side))
+            suit = _SUIT[chosen[cid]] if chosen[cid] else f.suits[0]
+            stack_id = ex.next_id
+            # (table.lead_layer)
+            ex.stacks.append(Stack(stack_id, [Layer((cid,), seat, side, side, value, f.strength,
+                                                    suit, cid, seat, f.trump, f.ultima,
+                                                    round(value, 6))], seat))
+            ex.next_id = stack_id + 1
+            ids.append(stack_id)
+            st.events.append(GwentCardPlaced(seat, cid, stack_id, True, value, value, 1 - side))
         st.events.append(GwentThrown(seat, side, tuple(cards), tuple(ids)))
     st.window = []
     st.decided = []
