@@ -53,3 +53,25 @@ def test_modelled_opponents_are_reproducible_and_legal():
                 make_bot("bot:heuristic", game, seed=5)]
         runs.append(play(game, bots, 3).history)
     assert runs[0] == runs[1]
+
+
+def test_guided_expansion_alone():
+    """``heuristic0``: the heuristic's move is tried first, the playouts stay random."""
+    game = load_game("duel")
+    state = game.new(seed=2)
+    decision = decision_for(state, 0)
+    bot = make_bot("bot:ismcts:1:0.7:heuristic0", game, seed=1)
+    assert bot.name == "ismcts:1:0.7:heuristic0"
+    assert bot.act(decision) == make_bot("bot:heuristic", game, seed=0).act(decision)
+    calls = []
+    policy = bot._policy_bot
+    original = policy.act
+
+    def counted(d):
+        calls.append(d.seat)
+        return original(d)
+
+    policy.act = counted
+    bot.budget = type(bot.budget)(iterations=5)
+    bot.act(decision)
+    assert len(calls) <= 5 * 2  # when nodes grow (a call per seat), never in playouts

@@ -169,10 +169,20 @@ class Playout:
     ['random', 'heuristic', 'heuristic0.25']
     >>> Playout.parse("heuristic0.25").share
     0.25
+
+    ``heuristic0`` keeps random playouts but still tries the heuristic's move first when a
+    node grows (guided expansion alone).
     """
 
     bot: str = "bot:heuristic"
     share: float = 0.0
+    #: Guided expansion with a share of 0 (``heuristic0``); any share above 0 guides too.
+    guided: bool = False
+
+    @property
+    def uses_bot(self) -> bool:
+        """Whether the game's bot guides the search (every ``heuristic…`` policy)."""
+        return self.guided or self.share > 0
 
     @staticmethod
     def parse(text: str) -> Playout:
@@ -186,7 +196,7 @@ class Playout:
             except ValueError:
                 share = -1.0
             if math.isfinite(share) and 0.0 <= share <= 1.0:
-                return Playout(share=share)
+                return Playout(share=share, guided=True)
         raise InvalidOption(
             f"bot:ismcts playout policy must be random, heuristic or heuristicP with P the "
             f"share of heuristic moves between 0 and 1 (heuristic0.5), got {text!r}"
@@ -194,7 +204,7 @@ class Playout:
 
     def __str__(self) -> str:
         if self.share <= 0:
-            return "random"
+            return "heuristic0" if self.guided else "random"
         return "heuristic" if self.share >= 1 else f"heuristic{self.share:g}"
 
 
@@ -216,7 +226,7 @@ class IsmctsBot:
         self.rng = Rng.from_seed(seed)
         self.policy = policy or Playout()
         self.name = f"ismcts:{self.budget}"
-        if self.policy.share > 0:
+        if self.policy.uses_bot:
             self.name += f":{exploration:g}:{self.policy}"
             if game is None:
                 raise InvalidOption("a playout policy other than random needs the game")
@@ -233,7 +243,7 @@ class IsmctsBot:
         if opponents != SEARCH:
             if game is None:
                 raise InvalidOption("an opponent model other than search needs the game")
-            if self.policy.share <= 0:
+            if not self.policy.uses_bot:
                 self.name += f":{exploration:g}:{self.policy}"
             self.name += f":{opponents}"
             # the game's own bot plays the other seats in the tree, seeded from this bot's seed
@@ -389,6 +399,8 @@ class IsmctsBot:
         steps = 0
         policy = self._policy_bot
         threshold = int(self.policy.share * _SHARE_SCALE)
+        if threshold <= 0:
+            policy = None  # guided expansion alone: random playouts
         while not state.is_terminal:
             seats = state.to_act
             if not seats or steps >= MAX_PLAYOUT_ACTIONS:
