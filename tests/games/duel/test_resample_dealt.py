@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from koloda.engine import Rng, load_game
-from koloda.games.duel import CATALOGUE, DuelState
+from koloda.games.duel import CATALOGUE, ChooseHand, DuelState
 from koloda.games.duel.cards import BATTLE_KEYS, ITEM_KEYS, pool
 from koloda.games.duel.resample import dealt_pool, known_to
 
@@ -117,3 +117,17 @@ def test_a_dealt_sample_is_reproducible() -> None:
     a = s.resample(0, Rng.from_seed(5))
     b = s.resample(0, Rng.from_seed(5))
     assert a.to_json() == b.to_json()
+
+
+def test_a_committed_hand_is_redrawn_uniformly_over_the_legal_hands() -> None:
+    s = _dealt(5)
+    act(s, f"1: hand {' '.join(s.eligible(1)[:2])}")
+    rng = Rng.from_seed(4)
+    sizes: Counter[int] = Counter()
+    for _ in range(200):
+        t = s.resample(0, rng)
+        _check_sample(s, 0, t)
+        assert t.check(1, ChooseHand(t.hand_commits[1])) is None
+        sizes[len(t.hand_commits[1])] += 1
+    # ten cards: 252 hands of 5, 210 of 4, 120 of 3, … 1 of none (638 in all)
+    assert sizes[5] > sizes[4] > sizes[3] > sizes[2] and sizes[0] < 5

@@ -24,9 +24,10 @@ seat can know the pool the opponent's cards came from:
   replacement): the unplayed hand cards from the battle cards whose weapon the opponent has (a
   deck item or an item already shown), the rest of the deck and the discard from any card.
 
-In both, the opponent's face-down choice of this step is redrawn too (a random legal hand or
-play of the redrawn cards). The draws are uniform over the unseen cards, not weighted by how
-likely the opponent's past choices (its hand) make them.
+In both, the opponent's face-down choice of this step is redrawn too: a hand drawn uniformly
+from its legal hands (as random play draws one, so mostly hands of 4 or 5 cards: a duellist
+rarely takes fewer), or a play drawn uniformly from its legal plays. The draws are uniform over
+the unseen cards, not weighted by how likely the opponent's past choices (its hand) make them.
 
 Assumption: the opponent's deck and discard are not shown at the table (the LARP rules let nobody
 see another's deck or discard without consent), so the view does not show their sizes; the sample
@@ -41,7 +42,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, TypeVar
 
 from koloda.engine import Rng
-from koloda.games.duel.actions import Play
+from koloda.games.duel.actions import ChooseHand, Play
 from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, ITEM_KEYS, Weapon, pool
 from koloda.games.duel.options import LAID
 from koloda.games.duel.setup import PREFIXES
@@ -145,10 +146,10 @@ def resample(state: S, seat: int, rng: Rng) -> S:
                                                 must_attack=must_attack)
     if not exact:
         _redraw_undealt(new, other, hand_unknown, deck_unknown, rng, must_attack=must_attack)
-    if other in new.hand_commits:
-        lo, hi = new.hand_limits(other)
-        cards = rng.shuffled(new.eligible(other))[: lo + rng.randbelow(hi - lo + 1)]
-        new.hand_commits[other] = tuple(sorted(cards))
+    if other in new.hand_commits:  # uniform over the legal hands, as random play draws one
+        hand = new._random_hand(other, rng)
+        assert isinstance(hand, ChooseHand)
+        new.hand_commits[other] = hand.cards
     if other in new.commits:
         if state.options.item_shown == LAID:
             if not exact:
