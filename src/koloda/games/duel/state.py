@@ -62,9 +62,22 @@ from koloda.games.duel.outcome import DuelOutcome
 #: The largest hand («от 0 до 5 боевых карт»), and the attacker's exact hand size.
 MAX_HAND = 5
 SEATS = (0, 1)
+_BOTH, _SEAT = SEATS, ((0,), (1,))
 _ACCEPT, _DECLINE, _OFFER, _NO_SWAP = AcceptEnd(), DeclineEnd(), OfferEnd(), NoSwap()
 _ONLY = (Audience.only(0), Audience.only(1))
 _DUELLISTS = Audience.only(0, 1)
+#: By catalogue key: the weapon kind of an item (None: a battle card), and what a card needs
+#: among the kinds of the deck and the shown items to be taken into a hand: the weapon it
+#: requires, None when it requires nothing, and for an item a value no kind equals.
+_NEVER = object()
+_ITEM_OF: dict[str, Weapon | None] = {k: c.item for k, c in CATALOGUE.items()}
+_TAKE_NEEDS: dict[str, object] = {
+    k: _NEVER if c.item is not None else c.requires for k, c in CATALOGUE.items()}
+#: By catalogue key: the weapon a card requires and its number of plays per way of showing
+#: it (2 for a deadly card: plain, then with the kill declaration; else 1).
+_PLAYS_OF: dict[str, tuple[Weapon | None, int]] = {
+    k: (c.requires, 2 if c.deadly else 1) for k, c in CATALOGUE.items()}
+_new = object.__new__
 #: Play values are immutable: one instance per (card, show, kill), built once (search speed).
 _PLAYS: dict[tuple[str, str | None, bool], Play] = {}
 
@@ -129,12 +142,16 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_CHOOSE_HAND, _ROUNDS, _SWAP, _OVER = Phase.CHOOSE_HAND, Phase.ROUNDS, Phase.SWAP, Phase.OVER
+
+
 class EndReason(StrEnum):
     WON = "won"
     OUT_OF_CARDS = "out_of_cards"  # у обоих закончились карты
     AGREEMENT = "agreement"  # по обоюдному соглашению сторон
 
 
+_REASON_TEXT = {r: r.value for r in EndReason}
 _DRAW_WORDS = {
     EndReason.OUT_OF_CARDS: ("both are out of cards", "у обоих закончились карты"),
     EndReason.AGREEMENT: ("ended by agreement", "по обоюдному согласию"),
@@ -185,9 +202,7 @@ class DuelState(GameState):
 
     @classmethod
     def initial(cls, options: Any, *, players: int, seed: int) -> Self:
-        from koloda.games.duel.setup import deal
-
-        state: Self = deal(cls, options, players=players, seed=seed)
+        state: Self = _setup.deal(cls, options, players=players, seed=seed)
         return state
 
     @classmethod
@@ -218,9 +233,10 @@ class DuelState(GameState):
         return out
 
     def shown_kinds(self, seat: int) -> set[Weapon]:
+        keys, item_of = self.keys, _ITEM_OF
         out = set()
         for c in self.shown[seat]:
-            item = CATALOGUE[self.keys[c]].item
+            item = item_of[keys[c]]
             if item is not None:
                 out.add(item)
         return out
@@ -230,13 +246,15 @@ class DuelState(GameState):
         has among its items (a card it could never play may not be taken)."""
         keys = self.keys
         deck = self.decks[seat]
-        infos = [CATALOGUE[keys[c]] for c in deck]
-        kinds = {i.item for i in infos}
+        held = [keys[c] for c in deck]
+        item_of = _ITEM_OF
+        kinds = {item_of[k] for k in held}
         for c in self.shown[seat]:
-            kinds.add(CATALOGUE[keys[c]].item)
-        # None in ``kinds`` is harmless: a card that requires nothing is taken anyway
-        return [c for c, i in zip(deck, infos, strict=True)
-                if i.item is None and (i.requires is None or i.requires in kinds)]
+            kinds.add(item_of[keys[c]])
+        # a battle card's own kind is None, so None is in ``kinds`` whenever the deck holds a
+        # battle card, and a card that requires nothing is taken; an item needs _NEVER
+        needs = _TAKE_NEEDS
+        return [c for c, k in zip(deck, held, strict=True) if needs[k] in kinds]
 
     def hand_limits(self, seat: int) -> tuple[int, int]:
         """The smallest and largest hand ``seat`` may choose now."""
@@ -268,25 +286,26 @@ class DuelState(GameState):
     @property
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase == Phase.ROUNDS:
-            if self.offer_by is not None:
-                return (1 - self.offer_by,)
+        if phase is _ROUNDS:
+            offer_by = self.offer_by
+            if offer_by is not None:
+                return _SEAT[1 - offer_by]
             hands, commits = self.hands, self.commits
-            a = bool(hands[0]) and 0 not in commits
-            b = bool(hands[1]) and 1 not in commits
-            return (0, 1) if a and b else (0,) if a else (1,) if b else ()
-        if phase == Phase.CHOOSE_HAND:
+            a = 0 not in commits and bool(hands[0])
+            b = 1 not in commits and bool(hands[1])
+            return _BOTH if a and b else _SEAT[0] if a else _SEAT[1] if b else ()
+        if phase is _CHOOSE_HAND:
             chosen = self.hand_commits
             a, b = 0 not in chosen, 1 not in chosen
-            return (0, 1) if a and b else (0,) if a else (1,) if b else ()
-        if phase == Phase.SWAP:
+            return _BOTH if a and b else _SEAT[0] if a else _SEAT[1] if b else ()
+        if phase is _SWAP:
             assert self.winner is not None
-            return (self.winner,)
+            return _SEAT[self.winner]
         return ()
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase is _OVER
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Legal actions in canonical order: hands by size then by ids; plays by card (plain,
@@ -319,7 +338,7 @@ class DuelState(GameState):
         the canonical list, found by counting (the same draw and the same action as the
         kernel's default)."""
         phase = self.phase
-        if phase == Phase.ROUNDS:
+        if phase is _ROUNDS:
             offer_by = self.offer_by
             if offer_by is not None:
                 if seat != 1 - offer_by:
@@ -328,11 +347,11 @@ class DuelState(GameState):
             if seat not in SEATS or not self.hands[seat] or seat in self.commits:
                 return super().random_action(seat, rng)
             return self._random_play(seat, rng)
-        if phase == Phase.CHOOSE_HAND:
+        if phase is _CHOOSE_HAND:
             if seat in self.hand_commits or seat not in SEATS:
                 return super().random_action(seat, rng)
             return self._random_hand(seat, rng)
-        if phase == Phase.SWAP and seat == self.winner:
+        if phase is _SWAP and seat == self.winner:
             mine, theirs = self.chosen[seat], self.chosen[1 - seat]
             swaps = len(theirs) * len(mine)
             total = swaps + (0 if swaps and self.options.swap_required else 1)
@@ -351,18 +370,21 @@ class DuelState(GameState):
         total = weights[-1]
         if total == 0:
             return super().random_action(seat, rng)  # no legal hand: the kernel's refusal
-        r = rng.randbelow(total)
+        randbelow = rng.randbelow
+        r = randbelow(total)
         k = lo
         while r >= weights[k - lo]:
             k += 1
         # k distinct positions by a partial Fisher-Yates shuffle, kept in the deck's order
         pool = list(range(n))
         for i in range(k):
-            j = i + rng.randbelow(n - i)
+            j = i + randbelow(n - i)
             pool[i], pool[j] = pool[j], pool[i]
         chosen = pool[:k]
         chosen.sort()
-        return _hand(tuple([cards[i] for i in chosen]))
+        picked = tuple([cards[i] for i in chosen])
+        hand = _HANDS.get(picked)
+        return hand if hand is not None else _hand(picked)
 
     def _random_play(self, seat: int, rng: Rng) -> Action:
         """A uniform draw from the plays of ``seat`` and the offer to end (if still open),
@@ -373,10 +395,9 @@ class DuelState(GameState):
         items: dict[Weapon | None, list[str]] | None = None  # the deck's items by kind
         widths: list[int] = []
         total = 0
+        plays = _PLAYS_OF
         for card in hand:
-            info = CATALOGUE[keys[card]]
-            need = info.requires
-            width = 2 if info.deadly else 1
+            need, width = plays[keys[card]]
             if need is not None:
                 if shown is None:
                     shown = self.shown_kinds(seat)
@@ -397,12 +418,11 @@ class DuelState(GameState):
             r -= widths[i]
             i += 1
         card = hand[i]
-        info = CATALOGUE[keys[card]]
-        if info.deadly:
+        need, width = plays[keys[card]]
+        if width == 2:  # a deadly card: plain, then with the kill declaration
             r, kill = divmod(r, 2)
         else:
             kill = 0
-        need = info.requires
         show = None
         if need is not None and items is not None and shown is not None and need not in shown:
             show = items[need][r]
@@ -411,9 +431,10 @@ class DuelState(GameState):
     def _deck_items(self, seat: int) -> dict[Weapon | None, list[str]]:
         """The weapon items of ``seat``'s deck by kind, in the deck's order."""
         keys = self.keys
+        item_of = _ITEM_OF
         out: dict[Weapon | None, list[str]] = {}
         for c in self.decks[seat]:
-            kind = CATALOGUE[keys[c]].item
+            kind = item_of[keys[c]]
             if kind is not None:
                 out.setdefault(kind, []).append(c)
         return out
@@ -596,55 +617,59 @@ class DuelState(GameState):
             self.hands[s] = list(cards)
             self.chosen[s] = list(cards)
         self.hand_commits = {}
-        self.phase = Phase.ROUNDS
+        self.phase = _ROUNDS
         self.events.append(DuelHandsTaken((len(self.hands[0]), len(self.hands[1]))))
         if not self.hands[0] and not self.hands[1]:
             self._settle(EndReason.OUT_OF_CARDS)
 
     def _reveal(self) -> None:
-        cards: list[str | None] = [None, None]
-        shows: list[str | None] = [None, None]
-        kills = [False, False]
-        infos: list[CardInfo | None] = [None, None]
         commits, keys = self.commits, self.keys
-        for s in commits:
-            play = commits[s]
+        cards: list[str | None] = [None, None]
+        card_keys: list[str | None] = [None, None]
+        shows: list[str | None] = [None, None]
+        show_keys: list[str | None] = [None, None]
+        kills = [False, False]
+        for s, play in commits.items():
             card = cards[s] = play.card
+            card_keys[s] = keys[card]
             self.hands[s].remove(card)
             self.played[s].append(card)
             show = play.show
             if show is not None:
                 shows[s] = show
+                show_keys[s] = keys[show]
                 shown = self.shown[s]
                 if show not in shown:  # not laid face up already
                     self.decks[s].remove(show)
                     shown.append(show)
             if play.kill:
-                kills[s] = True
-                self.kills[s] = True
-            infos[s] = CATALOGUE[keys[card]]
-        winner = round_winner(infos[0], infos[1])
+                kills[s] = self.kills[s] = True
+        k0, k1 = card_keys
+        winner = round_winner(None if k0 is None else CATALOGUE[k0],
+                              None if k1 is None else CATALOGUE[k1])
+        wins = self.wins
         if winner is not None:
-            self.wins[winner] += 1
+            wins[winner] += 1
         c0, c1 = cards
         h0, h1 = shows
-        self.rounds.append(RoundRecord((c0, c1), (h0, h1), (kills[0], kills[1]), winner))
+        record = _new(RoundRecord)
+        record.__dict__.update(cards=(c0, c1), shown=(h0, h1), kills=(kills[0], kills[1]),
+                               winner=winner)
+        rounds = self.rounds
+        rounds.append(record)
         self.events.append(DuelRoundRevealed(
-            len(self.rounds), (c0, c1),
-            (None if c0 is None else self.keys[c0], None if c1 is None else self.keys[c1]),
-            (h0, h1),
-            (None if h0 is None else self.keys[h0], None if h1 is None else self.keys[h1]),
-            (kills[0], kills[1]), winner, (self.wins[0], self.wins[1]), to=EVERYONE))
+            len(rounds), (c0, c1), (k0, k1), (h0, h1), (show_keys[0], show_keys[1]),
+            (kills[0], kills[1]), winner, (wins[0], wins[1]), to=EVERYONE))
         self.commits = {}
         self.offered = [False, False]
-        if winner is not None and self.wins[winner] >= self.options.rounds_to_win:
+        if winner is not None and wins[winner] >= self.options.rounds_to_win:
             self.winner = winner
             loser = 1 - winner
-            self.phase = Phase.SWAP
+            self.phase = _SWAP
             self.events.append(DuelWon(winner, loser, self.kills[winner]))
             unplayed = tuple(self.hands[loser])
             self.events.append(DuelLoserHandShown(
-                winner, loser, unplayed, tuple(self.keys[c] for c in unplayed),
+                winner, loser, unplayed, tuple([keys[c] for c in unplayed]),
                 to=_ONLY[winner]))
         elif not self.hands[0] and not self.hands[1]:
             self._settle(EndReason.OUT_OF_CARDS)
@@ -673,9 +698,10 @@ class DuelState(GameState):
             self.events.append(DuelCardsPutAway(s, tuple(to_deck), tuple(to_discard),
                                                 to=_ONLY[s]))
         self.end_reason = reason
-        self.phase = Phase.OVER
-        killed = self.loser if self.winner is not None and self.kills[self.winner] else None
-        self.events.append(DuelEnded(self.winner, reason.value, killed))
+        self.phase = _OVER
+        winner = self.winner
+        killed = 1 - winner if winner is not None and self.kills[winner] else None
+        self.events.append(DuelEnded(winner, _REASON_TEXT[reason], killed))
 
     # --- the end -----------------------------------------------------------------------------
 
@@ -752,3 +778,7 @@ class DuelState(GameState):
         new.offered = list(self.offered)
         new.kills = list(self.kills)
         return new
+
+
+# the setup module needs this one's classes first (it is imported here for ``initial``)
+from koloda.games.duel import setup as _setup  # noqa: E402
