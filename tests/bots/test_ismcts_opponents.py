@@ -75,3 +75,11 @@ def test_guided_expansion_alone():
     bot.budget = type(bot.budget)(iterations=5)
     bot.act(decision)
     assert len(calls) <= 5 * 2  # when nodes grow (a call per seat), never in playouts
+
+
+def test_the_duel_model_redraws_hidden_choices_only_with_a_model():
+    from koloda.games.duel.resample import sensible_redraw
+
+    game = load_game("duel")
+    assert make_bot("bot:ismcts:10:::heuristic", game)._redraw is sensible_redraw
+    assert make_bot("bot:ismcts:10::heuristic", game)._redraw is None

@@ -42,10 +42,11 @@ determinization, so in the tree the opponents answer them as if they saw them.
 
 from __future__ import annotations
 
+import importlib
 import math
 import operator
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from koloda.bots.base import Bot, Decision, decision_for, make_bot, register_bot
@@ -66,6 +67,13 @@ DEFAULT_ITERATIONS = 1000
 #: answers).
 SEARCH = "search"
 OPPONENT_MODELS = (SEARCH, "heuristic")
+#: With an opponent model, the games that can also redraw the other seats' *hidden past*
+#: choices in a determinization as a sensible player would have made them (module, function:
+#: ``function(sample, seat, rng)`` changes the sample in place, within what the seat cannot
+#: see). The duel: the opponent's hand and its face-down card of the round.
+MODEL_REDRAWS: dict[str, tuple[str, str]] = {
+    "duel": ("koloda.games.duel.resample", "sensible_redraw"),
+}
 #: A playout longer than this is scored as a draw (a guard against a game that does not end).
 MAX_PLAYOUT_ACTIONS = 100_000
 
@@ -248,6 +256,10 @@ class IsmctsBot:
             self.name += f":{opponents}"
             # the game's own bot plays the other seats in the tree, seeded from this bot's seed
             self._opponent_bot = make_bot(f"bot:{opponents}", game, seed=self.rng.spawn().state)
+        self._redraw: Callable[[GameState, int, Rng], None] | None = None
+        if opponents != SEARCH and game is not None and game.name in MODEL_REDRAWS:
+            module, function = MODEL_REDRAWS[game.name]
+            self._redraw = getattr(importlib.import_module(module), function)
         self._seat = -1
         #: Iterations run by the last :meth:`act` (for benchmarks and tests).
         self.last_iterations = 0
@@ -269,7 +281,10 @@ class IsmctsBot:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, decision.sample(self.rng))
+            sample = decision.sample(self.rng)
+            if self._redraw is not None:
+                self._redraw(sample, decision.seat, self.rng)
+            self._iterate(root, sample)
             done += 1
         self.last_iterations = done
         return self._best(root, decision)

@@ -10,7 +10,7 @@ import pytest
 from koloda.engine import Rng, load_game
 from koloda.games.duel import CATALOGUE, ChooseHand, DuelState
 from koloda.games.duel.cards import BATTLE_KEYS, ITEM_KEYS, pool
-from koloda.games.duel.resample import dealt_pool, known_to
+from koloda.games.duel.resample import dealt_pool, known_to, sensible_redraw
 
 from .helpers import act, duel
 
@@ -131,3 +131,38 @@ def test_a_committed_hand_is_redrawn_uniformly_over_the_legal_hands() -> None:
         sizes[len(t.hand_commits[1])] += 1
     # ten cards: 252 hands of 5, 210 of 4, 120 of 3, … 1 of none (638 in all)
     assert sizes[5] > sizes[4] > sizes[3] > sizes[2] and sizes[0] < 5
+
+
+def test_the_sensible_redraw_keeps_the_view_and_takes_the_strongest() -> None:
+    s = _dealt(11)
+    for seat in (0, 1):
+        act(s, f"{seat}: hand {' '.join(s.eligible(seat)[:3])}")
+    rng = Rng.from_seed(6)
+    for _ in range(30):
+        t = s.resample(0, rng)
+        sensible_redraw(t, 0, rng)
+        _check_sample(s, 0, t)
+        hand = [CATALOGUE[t.keys[c]] for c in t.hands[1]]
+        rest = [CATALOGUE[t.keys[c]] for c in t.eligible(1)]
+        # the strongest card of each type the opponent could have taken is in its hand
+        for ctype in {i.type for i in rest}:
+            best = max(i.strength for i in rest + hand if i.type == ctype)
+            assert any(i.type == ctype and i.strength == best for i in hand)
+
+
+def test_the_sensible_redraw_of_a_face_down_hand_and_card() -> None:
+    s = _dealt(12)
+    act(s, f"1: hand {s.eligible(1)[0]}")
+    rng = Rng.from_seed(7)
+    for _ in range(10):
+        t = s.resample(0, rng)
+        sensible_redraw(t, 0, rng)
+        _check_sample(s, 0, t)
+        assert len(t.hand_commits[1]) == 5 and t.check(1, ChooseHand(t.hand_commits[1])) is None
+    act(s, f"0: hand {' '.join(s.eligible(0)[:2])}")
+    s.apply(1, next(a for a in s.legal_actions(1) if str(a).startswith("play")))
+    for _ in range(10):
+        t = s.resample(0, rng)
+        sensible_redraw(t, 0, rng)
+        _check_sample(s, 0, t)
+        assert t.commits[1] in t._plays(1)

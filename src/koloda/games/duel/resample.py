@@ -303,3 +303,103 @@ def _redraw_laid_commit(state: DuelState, new: DuelState, other: int, known: set
     key = new.keys[true.card] = rng.choice(fits)
     kill = CATALOGUE[key].deadly and rng.randbelow(2) == 1
     new.commits[other] = Play(true.card, true.show, kill)
+
+
+# --- a model of the opponent's hidden choices ---------------------------------------------------
+
+#: The share of the modelled face-down card that is the opponent's strongest card (the rest:
+#: a uniformly random play), as in ``bot:solver``'s model.
+GREEDY_SHARE = 0.5
+
+
+def _edge(key: str) -> float:
+    """P(win) − P(lose) of a card against a battle card drawn from the sample set."""
+    from koloda.games.duel.cards import beats
+
+    card = CATALOGUE[key]
+    total = 0
+    for other in _BATTLE:
+        if beats(card, CATALOGUE[other]):
+            total += 1
+        elif beats(CATALOGUE[other], card):
+            total -= 1
+    return total / len(_BATTLE)
+
+
+_EDGES = {k: _edge(k) for k in BATTLE_KEYS}
+
+
+def _worth(key: str) -> float:
+    info = CATALOGUE[key]
+    return float(info.strength) + (0.5 if info.deadly else 0.0)
+
+
+def _sensible(keys: list[str], size: int, covered: set[object], rng: Rng) -> list[int]:
+    """The places in ``keys`` of the hand a sensible duellist takes: the strongest card of each
+    type not ``covered`` yet, then the strongest of the rest (equal ones in random order)."""
+    ranked = sorted(range(len(keys)), key=lambda i: (-_worth(keys[i]), rng.randbelow(1 << 20)))
+    picked: list[int] = []
+    for ctype in ("attack", "trick", "defence"):
+        if len(picked) >= size or ctype in covered:
+            continue
+        best = next((i for i in ranked if CATALOGUE[keys[i]].type == ctype), None)
+        if best is not None:
+            picked.append(best)
+    for i in ranked:
+        if len(picked) >= size:
+            break
+        if i not in picked:
+            picked.append(i)
+    return picked
+
+
+def sensible_redraw(sample: DuelState, seat: int, rng: Rng) -> None:
+    """Redraw, in place, the opponent's hidden choices of a sample drawn by :func:`resample` as a
+    sensible duellist would have made them (a model of the opponent, for search bots that play
+    against one; the cards stay those the sample drew, so the seat's view is unchanged):
+
+    - its hand («рука»), chosen or still face down: the strongest card of each type its played
+      cards do not cover, then the strongest of the rest, as many as it took (a face-down hand:
+      as many as it may), from its unseen playable cards; the others go back to its deck;
+    - its face-down card of this round: with probability :data:`GREEDY_SHARE` its strongest
+      card (the best chance to win against a card of the sample set), else a random play.
+
+    With items laid face up, a face-down card keeps its key (the laid item tells about it).
+    """
+    from koloda.games.duel.state import Phase
+
+    other = 1 - seat
+    keys = sample.keys
+    if sample.phase == Phase.CHOOSE_HAND:
+        if other in sample.hand_commits:
+            eligible = sample.eligible(other)
+            _, hi = sample.hand_limits(other)
+            places = _sensible([keys[c] for c in eligible], hi, set(), rng)
+            sample.hand_commits[other] = tuple(sorted(eligible[i] for i in places))
+        return
+    if sample.phase != Phase.ROUNDS:
+        return
+    known = known_to(sample, seat)
+    laid = other in sample.commits and sample.options.item_shown == LAID
+    fixed = known | ({sample.commits[other].card} if laid else set())
+    hand = [c for c in sample.hands[other] if c not in fixed]
+    if hand:
+        playable = set(sample.eligible(other))
+        pool = hand + [c for c in sample.decks[other] if c in playable and c not in fixed]
+        pool_keys = [keys[c] for c in pool]
+        covered: set[object] = {CATALOGUE[keys[c]].type.value  # type: ignore[union-attr]
+                                for c in sample.hands[other] + sample.played[other]
+                                if c not in hand}
+        places = _sensible(pool_keys, len(hand), covered, rng)
+        chosen = [pool_keys[i] for i in places]
+        rest = rng.shuffled([pool_keys[i] for i in range(len(pool)) if i not in places])
+        for c, k in zip(pool, chosen + rest, strict=True):
+            keys[c] = k
+    if other in sample.commits and not laid:
+        plays = sample._plays(other)
+        if rng.randbelow(1 << 20) < GREEDY_SHARE * (1 << 20):
+            best = max(sample.hands[other], key=lambda c: (_EDGES[keys[c]], -_worth(keys[c]), c))
+            plays = [p for p in plays if p.card == best]
+            deadly = [p for p in plays if p.kill]
+            plays = deadly or plays
+        sample.commits[other] = rng.choice(plays)
