@@ -113,7 +113,7 @@ class HandSummary:
         """The summary of ``hand`` (this one's hand without the card ``cid`` just laid from it)
         once the whole unit of ``cid`` has left it: the card itself, or for the first card of a
         group, every card of the group (the rest follow in the same action, see
-        ``Exchange.pending``); None when ``cid`` is not a unit of this summary."""
+        ``Exchange.pending``); None when it is to be worked out again."""
         units = self.units
         i = 0
         for u in units:
@@ -121,7 +121,7 @@ class HandSummary:
                 break
             i += 1
         else:
-            return None
+            return _other(self, cid, hand)
         new = HandSummary.__new__(HandSummary)
         if u[1] or u[3] > 1 or FACTS[cid].grouped:
             return _rest(new, self, i, u, hand)
@@ -165,6 +165,41 @@ def _rest(new: HandSummary, old: HandSummary, i: int, u: Unit,
         new.weights_decoy = (w[0], w[1], w[2])
     else:
         new.weights_decoy = new.weights
+    return new
+
+
+def _other(old: HandSummary, cid: str, hand: list[str]) -> HandSummary | None:
+    """:meth:`HandSummary.without` for a card that is not a unit: a card played on its own or
+    «Чучело» (the units stay, what else the hand holds is looked for again)."""
+    table = FACTS
+    f = table[cid]
+    if f.layable or f.grouped:
+        return None
+    medic = spy = scorch = False
+    decoy = ""
+    for o in hand:
+        g = table[o]
+        if not g.layable:
+            if g.alone:
+                medic = medic or g.medic
+                spy = spy or g.spy
+                scorch = scorch or g.scorch
+            elif not decoy and g.is_decoy:
+                decoy = o
+    new = HandSummary.__new__(HandSummary)
+    new.cards = hand[:]
+    new.units = old.units
+    new.kinds = (medic, spy, scorch)
+    new.alone = medic or spy or scorch
+    new.decoy = decoy
+    new.weights = old.weights
+    if decoy:
+        if old.decoy:
+            new.weights_decoy = old.weights_decoy
+        else:  # pragma: no cover (a card leaving the hand brings no «Чучело»)
+            return None
+    else:
+        new.weights_decoy = old.weights
     return new
 
 

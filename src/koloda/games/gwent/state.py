@@ -281,7 +281,14 @@ class GwentState(GameState):
             raise AssertionError(action)
 
     def take_from_hand(self, seat: int, cid: str) -> None:
-        self.hands[seat].remove(cid)
+        hand = self.hands[seat]
+        summaries = self.summaries
+        summary = summaries[seat] if summaries else None
+        if summary is not None and summary.cards == hand:  # (kept up to date)
+            hand.remove(cid)
+            summaries[seat] = summary.without(cid, hand)
+        else:
+            hand.remove(cid)
         if cid in self.known[seat]:
             self.known[seat].remove(cid)
 
