@@ -35,7 +35,28 @@ def test_position_advice_table_in_russian():
     result = advise("--mine", "punch", "--mine", "attack:3", "--theirs", "dodge,trip",
                     "--score", "1:1", "--lang", "ru")
     assert result.exit_code == 0, result.output
-    assert "Удар кулаком" in result.stdout and "win" in result.stdout
+    assert "Удар кулаком" in result.stdout and "победа" in result.stdout
+    assert "смешанная стратегия" in result.stdout and "атака 3" in result.stdout
+    assert "win" not in result.stdout and "probability" not in result.stdout
+
+
+def test_cards_named_in_russian_or_english_as_printed():
+    by_key = advise("--mine", "punch,trip", "--theirs", "block", "--json")
+    by_name = advise("--mine", "удар кулаком, Подножка", "--theirs", "БЛОК", "--json")
+    by_english = advise("--mine", "Punch,trip", "--theirs", "Block", "--json")
+    assert by_name.exit_code == 0, by_name.output
+    assert json.loads(by_name.stdout) == json.loads(by_key.stdout) == json.loads(by_english.stdout)
+    spinning = advise("--mine", "удар с разворота", "--theirs", "spinning-strike", "--json")
+    assert spinning.exit_code == 0, spinning.output
+
+
+def test_hand_advice_table_in_russian():
+    result = advise("--deck", "punch,kick,trip,block,dodge,rapier_thrust", "--theirs", "kick",
+                    "--their-size", "2", "--top", "2", "--lang", "ru")
+    assert result.exit_code == 0, result.output
+    assert "лучшие руки" in result.stdout and "поражение" in result.stdout
+    assert "Укол шпагой" not in result.stdout.split("лучшие руки")[1]  # no rapier in the deck
+    assert "не берутся" in result.stdout
 
 
 def test_hand_choice_known_and_partly_known():

@@ -46,12 +46,30 @@ def _catalogue() -> dict[str, Any]:
     return dict(CATALOGUE)
 
 
+def _spelling(word: str) -> str:
+    """A card's name as typed, made comparable: case, «ё», spaces, hyphens and underscores."""
+    return "".join(ch for ch in word.casefold().replace("ё", "е") if ch not in " -_")
+
+
+def _aliases(catalogue: dict[str, Any]) -> dict[str, str]:
+    """Every way a card may be named: its key and its printed names in Russian and English
+    («Удар кулаком», "punch", "Punch", "удар кулаком"); a spelling two cards share names
+    neither."""
+    seen: dict[str, set[str]] = {}
+    for key, info in catalogue.items():
+        for name in (key, info.name_ru, info.name_en):
+            seen.setdefault(_spelling(name), set()).add(key)
+    return {spelling: next(iter(keys)) for spelling, keys in seen.items() if len(keys) == 1}
+
+
 def parse_cards(texts: Sequence[str], lang: str = "en", *, items: bool = False) -> list[NamedCard]:
-    """Card names (catalogue keys or ``TYPE:STRENGTH``), comma-separated, in order.
+    """Card names (catalogue keys, printed names in Russian or English, or ``TYPE:STRENGTH``),
+    comma-separated, in order.
 
     Weapon items are refused unless ``items`` (a deck may hold them, a hand may not).
     """
     catalogue = _catalogue()
+    aliases = _aliases(catalogue)
     out: list[NamedCard] = []
     for text in texts:
         for word in (w.strip() for w in text.split(",")):
@@ -64,10 +82,11 @@ def parse_cards(texts: Sequence[str], lang: str = "en", *, items: bool = False) 
                                         f"{', '.join(TYPES)}, as in attack:3")
                 out.append(NamedCard(word, Kind(type_, int(strength))))
                 continue
-            info = catalogue.get(word)
+            info = catalogue.get(aliases.get(_spelling(word), word))
             if info is None:
                 known = ", ".join(sorted(catalogue)) or "(no catalogue)"
-                raise InvalidOption(f"unknown card {word!r}; known: {known}")
+                raise InvalidOption(f"unknown card {word!r}; known: {known} (or their printed "
+                                    "names, in Russian or English)")
             if info.is_item:
                 if not items:
                     raise InvalidOption(f"{word!r} is a weapon item: items are not taken "
@@ -148,30 +167,67 @@ def hand_advice(
     }
 
 
-def _print_position(console: Console, advice: dict[str, Any]) -> None:
-    console.print(f"under best play: win {advice['win']:.3f}, draw {advice['draw']:.3f}, "
-                  f"lose {advice['lose']:.3f} (value {advice['value']:+.3f})")
-    for who, title in (("mine", "your best mix for the next round"),
-                       ("theirs", "their best mix for the next round")):
-        table = Table(title=title)
-        table.add_column("card")
-        table.add_column("probability", justify="right")
+#: The words of the printed advice, in English and Russian (``--lang``).
+_WORDS: dict[str, tuple[str, str]] = {
+    "best_play": ("under best play: win {win:.3f}, draw {draw:.3f}, lose {lose:.3f} "
+                  "(value {value:+.3f})",
+                  "при лучшей игре: победа {win:.3f}, ничья {draw:.3f}, поражение {lose:.3f} "
+                  "(цена {value:+.3f})"),
+    "mine": ("your best mix for the next round", "ваша лучшая смешанная стратегия на следующий раунд"),
+    "theirs": ("their best mix for the next round",
+               "лучшая смешанная стратегия противника на следующий раунд"),
+    "card": ("card", "карта"),
+    "probability": ("probability", "вероятность"),
+    "left_out": ("left out (no matching weapon item in the deck): ",
+                 "не берутся (в колоде нет нужного предмета-оружия): "),
+    "against": ("against {n} possible opponent hand(s):",
+                "против возможных рук противника: {n}"),
+    "best_hands": ("best hands", "лучшие руки"),
+    "hand": ("hand", "рука"),
+    "win": ("win", "победа"),
+    "draw": ("draw", "ничья"),
+    "lose": ("lose", "поражение"),
+    "value": ("value", "цена"),
+    "no_cards": ("(no cards)", "(без карт)"),
+    "attack": ("attack", "атака"),
+    "trick": ("trick", "уловка"),
+    "defence": ("defence", "защита"),
+}
+
+
+def _w(key: str, lang: str, **values: Any) -> str:
+    en, ru = _WORDS[key]
+    return (ru if lang == "ru" else en).format(**values)
+
+
+def _kind_text(kind: str, lang: str) -> str:
+    """``attack 3`` in the chosen language (``атака 3``)."""
+    type_, _, strength = kind.partition(" ")
+    return f"{_w(type_, lang)} {strength}" if type_ in ("attack", "trick", "defence") else kind
+
+
+def _print_position(console: Console, advice: dict[str, Any], lang: str = "en") -> None:
+    console.print(_w("best_play", lang, win=advice["win"], draw=advice["draw"],
+                     lose=advice["lose"], value=advice["value"]))
+    for who in ("mine", "theirs"):
+        table = Table(title=_w(who, lang))
+        table.add_column(_w("card", lang))
+        table.add_column(_w("probability", lang), justify="right")
         for row in advice["next_round"][who]:
-            table.add_row(" / ".join(row["cards"]) + f" ({row['kind']})",
+            table.add_row(" / ".join(row["cards"]) + f" ({_kind_text(row['kind'], lang)})",
                           f"{row['probability']:.3f}")
         console.print(table)
 
 
-def _print_hands(console: Console, advice: dict[str, Any]) -> None:
+def _print_hands(console: Console, advice: dict[str, Any], lang: str = "en") -> None:
     if advice["left_out_for_want_of_a_weapon"]:
-        console.print("left out (no matching weapon item in the deck): "
-                      + ", ".join(advice["left_out_for_want_of_a_weapon"]))
-    console.print(f"against {advice['opponent_hands_considered']} possible opponent hand(s):")
-    table = Table(title="best hands")
+        console.print(_w("left_out", lang) + ", ".join(advice["left_out_for_want_of_a_weapon"]))
+    console.print(_w("against", lang, n=advice["opponent_hands_considered"]))
+    table = Table(title=_w("best_hands", lang))
     for col in ("hand", "win", "draw", "lose", "value"):
-        table.add_column(col, justify="left" if col == "hand" else "right")
+        table.add_column(_w(col, lang), justify="left" if col == "hand" else "right")
     for h in advice["hands"]:
-        table.add_row(", ".join(h["cards"]) or "(no cards)", f"{h['win']:.3f}",
+        table.add_row(", ".join(h["cards"]) or _w("no_cards", lang), f"{h['win']:.3f}",
                       f"{h['draw']:.3f}", f"{h['lose']:.3f}", f"{h['value']:+.3f}")
     console.print(table)
 
@@ -191,7 +247,9 @@ def advise(
     attack: Annotated[bool, typer.Option(
         help="You attack: your hand must hold exactly 5 cards.")] = False,
     top: Annotated[int, typer.Option(help="How many hands to list.")] = 5,
-    lang: Annotated[str, typer.Option(help="Card names in ru or en.")] = "en",
+    lang: Annotated[str, typer.Option(
+        help="The language of the answer and the card names: en or ru (cards may be named "
+        "in either).")] = "en",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Best play in a duel between known hands: the chances of winning, drawing and losing,
@@ -228,7 +286,7 @@ def advise(
         if as_json:
             typer.echo(json.dumps(advice, ensure_ascii=False, indent=2, sort_keys=True))
         else:
-            printer(Console(), advice)
+            printer(Console(), advice, lang)
     except KolodaError as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
