@@ -5,6 +5,7 @@ never on trumps («к козырным картам могут быть прим
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -118,7 +119,12 @@ def revivable_groups(st: GwentState, seat: int, medic: CardInfo) -> list[list[st
     """The groups «Медик» may revive from ``seat``'s discard of this round: a bonded or muster
     group comes back whole («воскрешаете сразу всех»), a card once only («уже воскрешенных
     второй раз воскрешать нельзя»), never an ultima, a trump only by a trump medic."""
-    key = (tuple(st.discards[seat]), tuple(st.revived), medic.trump)
+    return [list(g) for g in _revivable(st, seat, medic.trump)]
+
+
+def _revivable(st: GwentState, seat: int, trump: bool) -> tuple[tuple[str, ...], ...]:
+    """:func:`revivable_groups` for a medic that is a trump or not, as tuples (remembered)."""
+    key = (tuple(st.discards[seat]), tuple(st.revived), trump)
     found = _REVIVABLE.get(key)
     if found is None:
         groups: dict[str, list[str]] = {}
@@ -126,14 +132,14 @@ def revivable_groups(st: GwentState, seat: int, medic: CardInfo) -> list[list[st
         table = FACTS
         for cid in st.discards[seat]:
             f = table[cid]
-            if not f.unit or f.ultima or cid in revived or (f.trump and not medic.trump):
+            if not f.unit or f.ultima or cid in revived or (f.trump and not trump):
                 continue
             groups.setdefault(f.group, []).append(cid)
         found = tuple(tuple(sorted(g)) for _, g in sorted(groups.items()))
         if len(_REVIVABLE) >= 4096:
             _REVIVABLE.clear()
         _REVIVABLE[key] = found
-    return [list(g) for g in found]
+    return found
 
 
 #: revivable_groups by what it depends on (the discard, the cards revived this round, whether
@@ -146,7 +152,7 @@ def revives_to_play(st: GwentState) -> bool:
     return st.options.medic_revives_to == PLAY and st.exchange is not None
 
 
-def group_suits(group: list[str]) -> tuple[str, ...]:
+def group_suits(group: Sequence[str]) -> tuple[str, ...]:
     """The suits an agile card («проныра») of a revived group may be laid as (its first agile
     card's two suits; () when the group has none). A medic names one suit per group, by the
     group's first card, for every agile card of it (copies share their suits)."""
@@ -156,7 +162,8 @@ def group_suits(group: list[str]) -> tuple[str, ...]:
     return ()
 
 
-def _revive_suits(st: GwentState, groups: list[list[str]]) -> list[tuple[tuple[str, str], ...]]:
+def _revive_suits(st: GwentState,
+                  groups: Sequence[Sequence[str]]) -> list[tuple[tuple[str, str], ...]]:
     """The ways to name the suits of the agile cards a medic lays in play, once each."""
     if not revives_to_play(st):
         return [()]
@@ -204,8 +211,7 @@ def medic_actions(st: GwentState, seat: int) -> list[Medic]:
             continue
         if decoy is None:
             decoy = hand_decoy(hand)
-        c = f.info
-        groups = revivable_groups(st, seat, c)
+        groups = _revivable(st, seat, f.trump)
         if not groups:
             continue
         if not revives_to_play(st):  # (no suits to name: one action per choice of groups)
@@ -241,7 +247,7 @@ def medic_count(st: GwentState, seat: int) -> int:
             continue
         if decoy is None:
             decoy = hand_decoy(hand)
-        groups = len(revivable_groups(st, seat, f.info))
+        groups = len(_revivable(st, seat, f.trump))
         n += groups
         if decoy and f.decoyable:
             n += groups * (groups - 1) // 2
@@ -250,7 +256,7 @@ def medic_count(st: GwentState, seat: int) -> int:
 
 def apply_medic(st: GwentState, seat: int, action: Medic) -> None:
     medic = info(action.card)
-    groups = {g[0]: g for g in revivable_groups(st, seat, medic)}
+    groups = {g[0]: g for g in _revivable(st, seat, medic.trump)}
     back: list[str] = []
     for t in action.targets:
         back.extend(groups[t])
