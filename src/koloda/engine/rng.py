@@ -25,8 +25,9 @@ _GOLDEN = 0x9E3779B97F4A7C15
 def _py_randbelow(state: int, n: int) -> tuple[int, int]:
     """A uniform value in ``[0, n)`` and the generator's next state (``n > 0``).
 
-    SplitMix64 written out (the hot path of every playout); rejection sampling keeps the result
-    exactly uniform: draws at or above the largest multiple of n are drawn again."""
+    SplitMix64 written out (used when the compiled loops are not built); rejection sampling
+    keeps the result exactly uniform: draws at or above the largest multiple of n are drawn
+    again."""
     limit = _LIMITS[n] if n < 1024 else _TWO64 - _TWO64 % n
     while True:
         state = (state + _GOLDEN) & _MASK
@@ -41,16 +42,7 @@ def _py_shuffle(items: MutableSequence[Any], state: int) -> int:
     """Shuffle ``items`` in place (Fisher-Yates with the draws of ``randbelow(i + 1)``) and
     return the generator's next state."""
     for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = _LIMITS[n] if n < 1024 else _TWO64 - _TWO64 % n
-        while True:
-            state = (state + _GOLDEN) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
+        j, state = _py_randbelow(state, i + 1)
         items[i], items[j] = items[j], items[i]
     return state
 
