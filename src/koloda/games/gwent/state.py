@@ -198,9 +198,12 @@ class GwentState(GameState):
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == match.PLAY:
-            if self.window:
+            window = self.window
+            if window:
                 decided = self.decided
-                return tuple(sorted([s for s in self.window if s not in decided]))
+                if not decided and len(window) == 1:  # (three players: one watcher)
+                    return (window[0],)
+                return tuple(sorted([s for s in window if s not in decided]))
             ex = self.exchange
             if ex is None:
                 return ()

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from koloda.engine import Action, Rng
 from koloda.games.gwent.actions import Pass, Throw
-from koloda.games.gwent.cards import FACTS, Facts, Suit, info
+from koloda.games.gwent.cards import FACTS, Suit, info
 from koloda.games.gwent.events import GwentCardPlaced, GwentThrowDecided, GwentThrown
 from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.options import NEXT_CARD
@@ -69,27 +69,37 @@ def throwable_units(st: GwentState, seat: int, values: list[int]) -> list[tuple[
         return []
     hand = st.hands[seat]
     table = FACTS
-    matching: set[str] = set()  # the groups with a card that matches
+    matching: set[str] | None = None  # the groups with a card that matches
     for cid in hand:
         f = table[cid]
         if f.throw_value in values:
-            matching.add(f.group)
-    if not matching:
+            if matching is None:
+                matching = {f.group}
+            else:
+                matching.add(f.group)
+    if matching is None:
         return []
-    groups: dict[str, list[tuple[str, Facts]]] = {}
+    groups: dict[str, list[str]] = {}
+    spoilt: set[str] = set()  # the groups with a card that does not match
     for cid in hand:
         f = table[cid]
-        if f.group in matching:
-            groups.setdefault(f.group, []).append((cid, f))
-    out = []
-    for group in sorted(groups):
-        members = groups[group]
-        if all(f.throw_value in values for _, f in members):
-            cards = sorted(cid for cid, _ in members)
-            if members[0][1].grouped:
-                out.append(tuple(cards))
+        group = f.group
+        if group in matching:
+            if f.throw_value not in values:
+                spoilt.add(group)
+            elif group in groups:
+                groups[group].append(cid)
             else:
-                out.extend((cid,) for cid in cards)
+                groups[group] = [cid]
+    out: list[tuple[str, ...]] = []
+    for group in sorted(groups):
+        if group in spoilt:
+            continue
+        cards = sorted(groups[group])
+        if table[cards[0]].grouped:
+            out.append(tuple(cards))
+        else:
+            out.extend([(cid,) for cid in cards])
     return out
 
 
