@@ -41,21 +41,6 @@ if TYPE_CHECKING:
     from koloda.games.gwent.state import GwentState
 
 
-def start_action(ex: Exchange, side: int) -> None:
-    ex.acting = True
-    ex.units = 0
-    ex.leads = 0
-    ex.decoy_used = False
-    pressing = 0  # len(ex.pressing(side))
-    for s in ex.stacks:
-        top = s.layers[-1]
-        if top.damage > EPS and top.side != side:
-            pressing += 1
-    ex.limit = max(1, pressing)
-    both = ex.ap[side] if side == DEF else 1
-    ex.max_units = ex.limit * max(1, both)
-
-
 _SUIT = {s.value: s for s in Suit}
 
 
@@ -68,7 +53,7 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
     f = FACTS[cid]
     c = f.info
     if not ex.acting:
-        # (start_action)
+        # the action starts: it may lay as many cards as open cards press on the side
         ex.acting = True
         ex.units = 0
         ex.leads = 0

@@ -1,7 +1,9 @@
 """The legal actions of the seat whose turn it is in an exchange («гейм»), in canonical order:
 the listing of the cards that may be laid (each on each stack it may cover or in attack, as
 each suit it may be laid as, with or without «Чучело»), a random draw from it without building
-it, and whether one action is in it without listing the others.
+it, and whether one action is in it without listing the others. The cards of the hand that
+can be laid are read from the hand's summary (:mod:`koloda.games.gwent.hands`), kept up to date
+as cards leave the hand.
 """
 
 from __future__ import annotations
