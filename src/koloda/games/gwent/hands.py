@@ -123,49 +123,38 @@ class HandSummary:
         else:
             return _other(self, cid, hand)
         new = HandSummary.__new__(HandSummary)
-        if u[1] or u[3] > 1 or FACTS[cid].grouped:
-            return _rest(new, self, i, u, hand)
-        # (the most frequent: an ordinary card of one suit, not of a group)
-        new.cards = hand[:]
+        table = FACTS
+        f = table[cid]
+        if f.grouped:
+            group = f.group
+            new.cards = [o for o in hand if table[o].group != group]
+        else:
+            new.cards = hand[:]
         new.units = units[:i] + units[i + 1:]
         new.kinds = self.kinds
         new.alone = self.alone
         new.decoy = decoy = self.decoy
+        cover_class, n = u[1], u[3]
         w0, w1, w2 = self.weights
-        new.weights = (w0 - 1, w1, w2)
+        if cover_class == 0:
+            new.weights = (w0 - n, w1, w2)
+        elif cover_class == 1:
+            new.weights = (w0, w1 - n, w2)
+        else:
+            new.weights = (w0, w1, w2 - n)
         if decoy:
+            if u[4]:
+                n *= 2
             w0, w1, w2 = self.weights_decoy
-            new.weights_decoy = (w0 - 2 if u[4] else w0 - 1, w1, w2)
+            if cover_class == 0:
+                new.weights_decoy = (w0 - n, w1, w2)
+            elif cover_class == 1:
+                new.weights_decoy = (w0, w1 - n, w2)
+            else:
+                new.weights_decoy = (w0, w1, w2 - n)
         else:
             new.weights_decoy = new.weights
         return new
-
-
-def _rest(new: HandSummary, old: HandSummary, i: int, u: Unit,
-          hand: list[str]) -> HandSummary:
-    """:meth:`HandSummary.without` for any unit."""
-    table = FACTS
-    f = table[u[0]]
-    if f.grouped:
-        group = f.group
-        new.cards = [o for o in hand if table[o].group != group]
-    else:
-        new.cards = hand[:]
-    new.units = old.units[:i] + old.units[i + 1:]
-    new.kinds = old.kinds
-    new.alone = old.alone
-    new.decoy = old.decoy
-    cover_class, n = u[1], u[3]
-    w = list(old.weights)
-    w[cover_class] -= n
-    new.weights = (w[0], w[1], w[2])
-    if old.decoy:
-        w = list(old.weights_decoy)
-        w[cover_class] -= 2 * n if u[4] else n
-        new.weights_decoy = (w[0], w[1], w[2])
-    else:
-        new.weights_decoy = new.weights
-    return new
 
 
 def _other(old: HandSummary, cid: str, hand: list[str]) -> HandSummary | None:

@@ -375,7 +375,10 @@ def random_action(st: GwentState, seat: int, rng: Rng, side: int = -1) -> Action
     if acting and ex.units >= ex.max_units:
         rng.randbelow(1)
         return _END
-    summary = hand_summary(st, seat)
+    summaries = st.summaries
+    summary = summaries[seat] if summaries else None
+    if summary is None or summary.cards != st.hands[seat]:
+        summary = hand_summary(st, seat)
     opened = ex.opened
     if not opened and not summary.units:
         if acting or ex.stacks:  # pragma: no cover (an exchange is opened by its first card)
