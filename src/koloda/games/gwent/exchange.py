@@ -80,7 +80,8 @@ def apply_play(st: GwentState, seat: int, action: Play) -> None:
             ex.pending = members
             mult = 1 + len(members) if f.bond else 1
         else:
-            ex.pending = []
+            if pending:  # (a legal play is never another card while a group is pending)
+                ex.pending = []
             mult = 1
         ex.group_mult = mult
         if target < 0:
@@ -241,7 +242,8 @@ def _finish_action(st: GwentState, ex: Exchange, side: int) -> None:
     left = ex.ap[side] - spent
     ex.ap[side] = left if left > 0 else 0
     ex.acting = False
-    ex.pending = []
+    if ex.pending:
+        ex.pending = []
     ex.units = 0
     ex.leads = 0
     after_action(st, ex, side)

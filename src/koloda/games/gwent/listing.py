@@ -393,6 +393,7 @@ def random_action(st: GwentState, seat: int, rng: Rng, side: int = -1) -> Action
     # side's open cards are of several suits (see name_actions)
     lead = not acting or ex.leads < max(1, ex.max_units // max(1, ex.limit))
     several = False
+    pressing: list[int] = []  # the stacks pressing on the side
     if opened:
         n_plain = n_trumps = n_every = 1 if lead else 0
         suits: list[str] = ["", ""]
@@ -401,6 +402,7 @@ def random_action(st: GwentState, seat: int, rng: Rng, side: int = -1) -> Action
             if top.damage > EPS:
                 t = top.side
                 if t != side:
+                    pressing.append(s.id)
                     n_every += 1
                     if not top.ultima:
                         n_trumps += 1
@@ -443,12 +445,15 @@ def random_action(st: GwentState, seat: int, rng: Rng, side: int = -1) -> Action
         if k < n:
             cid, cover_class, suit_names, n_suits, _ = unit
             t, rest = divmod(k, per_target)
+            if n_plain == n_every:  # (no trump nor ultima presses: every class, every target)
+                target = pressing[t] if t < len(pressing) else -1
+            else:
+                target = _target(ex, side, cover_class, t, lead)
             if per_target == n_suits:
-                key = (cid, _target(ex, side, cover_class, t, lead), suit_names[rest], "")
+                key = (cid, target, suit_names[rest], "")
             else:  # (with and without «Чучело»)
                 s_i, d_i = divmod(rest, 2)
-                key = (cid, _target(ex, side, cover_class, t, lead), suit_names[s_i],
-                       decoy if d_i else "")
+                key = (cid, target, suit_names[s_i], decoy if d_i else "")
             play = _PLAYS.get(key)
             return _play(*key) if play is None else play
         k -= n

@@ -52,7 +52,17 @@ def open_window(st: GwentState, ex: Exchange) -> None:
     watchers = [p for p in range(st.players) if p != a and p != d and hands[p]]
     if not watchers:
         return
-    mark = ";".join([f"{i}:{top.side}:{top.damage}" for i, top in opened])
+    known = _MARKS
+    parts = []
+    for i, top in opened:
+        key = (i, top.side, top.damage)
+        part = known.get(key)
+        if part is None:
+            if len(known) >= 65536:
+                known.clear()
+            part = known[key] = f"{i}:{top.side}:{top.damage}"
+        parts.append(part)
+    mark = ";".join(parts)
     if mark == ex.window_mark:
         return  # nothing changed on the table since the watchers last decided
     ex.window_mark = mark
@@ -60,6 +70,10 @@ def open_window(st: GwentState, ex: Exchange) -> None:
     st.decided = []
     st.throws = {}
     st.window_values = [sorted(set(v0)), sorted(set(v1))]
+
+
+#: The mark of an open stack in ``Exchange.window_mark`` by (stack id, side, damage).
+_MARKS: dict[tuple[int, int, float], str] = {}
 
 
 def throwable_units(st: GwentState, seat: int, values: list[int]) -> list[tuple[str, ...]]:
