@@ -208,12 +208,12 @@ class Facts:
     listing of plays, of laying cards and of throw-ins read these attributes instead of
     calling :func:`info` and :meth:`CardInfo.has`)."""
 
-    __slots__ = ("agile", "alone", "bard", "bond", "cover_class", "decoyable", "group",
-                 "grouped", "info", "is_decoy", "layable", "medic", "n_suits", "play_suits",
-                 "scorch", "specialist", "spy", "strength", "suit_names", "suits", "throw_value",
-                 "trump", "ultima", "unit", "value")
+    __slots__ = ("agile", "alone", "bard", "bond", "cover_class", "decoy_weight", "decoyable",
+                 "group", "grouped", "info", "is_decoy", "layable", "listed", "medic", "n_suits",
+                 "play_suits", "scorch", "specialist", "spy", "strength", "suit_names", "suits",
+                 "throw_value", "trump", "ultima", "unit", "value")
 
-    def __init__(self, c: CardInfo) -> None:
+    def __init__(self, c: CardInfo, instance: str = "") -> None:
         self.info = c
         self.unit = c.unit
         self.medic = c.has(Perk.MEDIC)
@@ -246,13 +246,18 @@ class Facts:
         self.throw_value = c.strength if c.unit and c.value > 0 else 0
         #: which open cards it may cover: 0 ordinary ones, 1 also trumps, 2 every one (ultima)
         self.cover_class = 2 if self.ultima else 1 if c.trump else 0
+        #: its entry in a hand's summary of the cards that can be laid (hands.Unit), and its
+        #: plays per target with «Чучело» in the hand
+        self.listed = (instance or c.id, self.cover_class, self.play_suits, self.n_suits,
+                       self.decoyable)
+        self.decoy_weight = 2 * self.n_suits if self.decoyable else self.n_suits
 
 
 class _FactsTable(dict[str, Facts]):
     """Facts by card instance, filled on first use: ``FACTS[cid]`` is :func:`facts`."""
 
     def __missing__(self, instance: str) -> Facts:
-        found = self[instance] = Facts(info(instance))
+        found = self[instance] = Facts(info(instance), instance)
         return found
 
 

@@ -278,6 +278,7 @@ def end_exchange(st: GwentState) -> None:
     ex = st.exchange
     assert ex is not None
     damage = [0.0] * st.players
+    discards = st.discards
     if not ex.zero:
         to_thrower = st.options.throw_in_damage_to == THROWER
         for s in ex.stacks:
@@ -285,13 +286,13 @@ def end_exchange(st: GwentState) -> None:
             if top.damage <= EPS:  # closed
                 continue
             victim_side = 1 - top.side
-            victim = ex.seat(victim_side)
+            victim = ex.defender if victim_side else ex.attacker  # (ex.seat)
             if to_thrower and s.thrower >= 0 and s.layers[0].placer == victim_side:
                 victim = s.thrower
             damage[victim] = round(damage[victim] + top.damage, 6)
     for s in ex.stacks:
         for layer in s.layers:
-            st.discards[layer.seat].extend(layer.cards)
+            discards[layer.seat].extend(layer.cards)
     ex.stacks = []
     for p in range(st.players):
         st.damage[p] = round(st.damage[p] + damage[p], 6)

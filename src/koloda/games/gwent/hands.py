@@ -94,14 +94,11 @@ class HandSummary:
                         known = first_of.get(g)
                         if known is None or o < known:
                             first_of[g] = o
-                cid = first_of[group]
-                f = table[cid]
+                f = table[first_of[group]]
+            units.append(f.listed)
             cover_class = f.cover_class
-            n = f.n_suits
-            decoyable = f.decoyable
-            units.append((cid, cover_class, f.play_suits, n, decoyable))
-            w[cover_class] += n
-            d[cover_class] += 2 * n if decoyable else n
+            w[cover_class] += f.n_suits
+            d[cover_class] += f.decoy_weight
         self.units = tuple(units)
         self.kinds = (medic, spy, scorch)
         self.alone = medic or spy or scorch

@@ -200,14 +200,20 @@ _SUIT = {s.value: s for s in Suit}
 
 
 def decide(st: GwentState, seat: int, action: Action) -> None:
-    st.decided.append(seat)
-    if isinstance(action, Throw):
+    decided = st.decided
+    decided.append(seat)
+    if type(action) is Throw:
         chosen = dict(action.suits)
         st.throws[seat] = [str(action.side),
                            *(f"{c}:{chosen[c]}" if c in chosen else c for c in action.cards)]
     st.events.append(GwentThrowDecided(seat))
-    if len(st.decided) == len(st.window):
-        resolve(st)
+    if len(decided) == len(st.window):
+        if st.throws:
+            resolve(st)
+        else:  # (every watcher passed: the window closes)
+            st.window = []
+            st.decided = []
+            st.window_values = [[], []]
 
 
 def resolve(st: GwentState) -> None:

@@ -50,7 +50,8 @@ def holders(st: GwentState) -> list[int]:
 
 def begin_exchange(st: GwentState) -> None:
     """Start the next exchange, or end the round when fewer than two players hold cards."""
-    have = holders(st)
+    hands = st.hands
+    have = [p for p in range(st.players) if hands[p]]  # (holders)
     if len(have) < 2:
         from koloda.games.gwent.match import end_round
 
@@ -93,7 +94,7 @@ def after_exchange(st: GwentState, ex: Exchange, damage: list[float]) -> None:
     else:
         st.next_attacker = (a, d)[st.rng.randbelow(2)]
         st.events.append(GwentAttackerRolled(st.next_attacker, "zero"))
-    pair = sorted((a, d))
+    pair = [a, d] if a < d else [d, a]  # (sorted)
     if pair == st.pair:
         st.streak += 1
     else:
