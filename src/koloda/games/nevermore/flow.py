@@ -54,6 +54,7 @@ from koloda.games.nevermore.state import PASS_SIZES, NevermoreState, Stage, Task
 
 S = TypeVar("S", bound=NevermoreState)
 _RUNNING, _PASS, _COMMIT, _MAGIC = Stage.RUNNING, Stage.PASS, Stage.COMMIT, Stage.MAGIC
+_DONE_TYPE = A.Done
 _TOKENS: tuple[str, ...] = tuple(x.value for x in TOKEN_SUITS)  # the first round's order
 _SUIT_NO = {x.value: i for x, i in SUIT_INDEX.items()}  # a suit's value → its index
 _RADIANCE = Suit.RADIANCE
@@ -61,6 +62,7 @@ _RADIANCE = Suit.RADIANCE
 SUIT_OF_VALUE: dict[str, Suit] = {x.value: x for x in Suit}
 _RAVENS_FROM = SUIT_INDEX[Suit.RAVEN] * PER_SUIT  # the raven cards are this one ...
 _RAVENS_TO = _RAVENS_FROM + PER_SUIT  # ... up to this one (excluded)
+assert Suit.RAVEN not in TOKEN_SUITS  # a suit step never reveals the ravens (see do_commit)
 
 # --- a new game ---------------------------------------------------------------------------------
 
@@ -136,18 +138,20 @@ def run(s: NevermoreState) -> None:
 def decide(s: NevermoreState, seat: int, action: Action) -> None:
     """Record ``seat``'s (already checked) decision and carry the game on."""
     st = s.stage
-    if st is _PASS or st is _COMMIT or st is _MAGIC:
+    if st is _MAGIC or st is _PASS or st is _COMMIT:
         chosen = s.choices
-        chosen[seat] = str(action)
+        chosen[seat] = "done" if type(action) is _DONE_TYPE else str(action)
         if len(chosen) < len(s.waiting):
             s._decided(seat)
             return
         s.waiting, s.choices, s.stage = [], {}, _RUNNING
-        if st is _PASS:
-            do_pass(s, {k: _parsed(v) for k, v in chosen.items()})
-        elif st is _COMMIT:
-            do_commit(s, {k: _parsed(v) for k, v in chosen.items()})
-        elif any(v != "done" for v in chosen.values()):
+        if st is _MAGIC:
+            for v in chosen.values():
+                if v != "done":
+                    break
+            else:  # everyone is done: the window closes
+                run(s)
+                return
             choices = {k: _parsed(v) for k, v in chosen.items()}
             plays = [Task("play", p, a.target, a.card) for p in s.tie_order()
                      if isinstance(a := choices.get(p), A.Play)]
@@ -156,6 +160,10 @@ def decide(s: NevermoreState, seat: int, action: Action) -> None:
                 # every one of them is done (a player who said done is out of this window)
                 again = sum(1 << t.seat for t in plays)
                 front(s, [*plays, Task("window", amount=again, tag=s.window)])
+        elif st is _PASS:
+            do_pass(s, {k: _parsed(v) for k, v in chosen.items()})
+        else:
+            do_commit(s, {k: _parsed(v) for k, v in chosen.items()})
     else:
         s.waiting, s.choices, s.stage = [], {}, _RUNNING
         if st == Stage.ATTACK:
@@ -279,7 +287,24 @@ def window_timings(s: NevermoreState, window: str) -> frozenset[str]:
         if timings is None:
             timings = _GAP_TIMINGS[key] = _window_timings(s, window)
         return timings
+    fixed = _FIXED_TIMINGS.get(window)
+    if fixed is not None:
+        return fixed
+    if window == "skulk":
+        last = s.tokens[3]
+        timings = _SKULK_TIMINGS.get(last)
+        if timings is None:
+            timings = _SKULK_TIMINGS[last] = _window_timings(s, window)
+        return timings
     return _window_timings(s, window)
+
+
+#: ``window_timings`` of the windows that depend on nothing else, and of the skulking window
+#: by the last step's token.
+_FIXED_TIMINGS: dict[str, frozenset[str]] = {
+    "draft": frozenset({"draft"}), "end": frozenset({"after:skulking"}),
+    "pass1": frozenset(), "pass2": frozenset(), "": frozenset()}
+_SKULK_TIMINGS: dict[str, frozenset[str]] = {}
 
 
 def _window_timings(s: NevermoreState, window: str) -> frozenset[str]:
@@ -367,35 +392,46 @@ def t_commit(s: NevermoreState, t: Task) -> None:
 
 def do_commit(s: NevermoreState, choices: dict[int, Action]) -> None:
     """The simultaneous reveal of the named suit, then its effect."""
-    suit = s.current_suit()
-    assert suit is not None
     name = s.tokens[s.step]  # the suit's value
-    n = s.players
+    suit = SUIT_OF_VALUE[name]
     lo = _SUIT_NO[name] * PER_SUIT
     hi = lo + PER_SUIT
     hands, table, face_down = s.hands, s.table, s.face_down
-    cards, cancelled, ravens, magic, counts = [], [], [], [], []
-    for p in range(n):
+    cards: list[tuple[int, ...]] = []
+    cancelled: list[tuple[int, ...]] = []
+    ravens: list[tuple[int, ...]] = []
+    magic: list[tuple[int, ...]] = []
+    counts: list[int] = []
+    for p in range(s.players):
         a = choices[p]
         assert isinstance(a, A.Commit)
         r, added = a.ravens, a.magic
         hand = hands[p]
         own = sorted([c for c in hand if lo <= c < hi])
-        rav = sorted([c for c in hand if _RAVENS_FROM <= c < _RAVENS_TO])[:r]
-        gone = own + rav
-        for c in gone:
-            hand.remove(c)
-        table[p].extend(gone)
-        face_down[p].extend(own[:r] + rav)
+        if own:
+            for c in own:
+                hand.remove(c)
+            table[p].extend(own)
+        # the suit is never the ravens' (tokens name the four other suits): the ravens are
+        # the same before and after the suit's cards leave the hand
+        if r:
+            rav = sorted([c for c in hand if _RAVENS_FROM <= c < _RAVENS_TO])[:r]
+            for c in rav:
+                hand.remove(c)
+            table[p].extend(rav)
+            face_down[p].extend(own[:r] + rav)
+            ravens.append(tuple(rav))
+        else:
+            ravens.append(())
         if added:
             for m in added:
                 s.magic[p].remove(m)
                 discard_magic(s, m)
             ms = s.magic_set
             assert all(isinstance(ms.card(m).effect[0], AddSuit) for m in added)
-        cards.append(tuple(own))
-        cancelled.append(tuple(own[:r]))
-        ravens.append(tuple(rav))
+        mine = tuple(own)
+        cards.append(mine)
+        cancelled.append(mine[:r])
         magic.append(tuple(added))
         counts.append(len(own) - r + len(added))
     s.revealed.append(name)
@@ -404,7 +440,7 @@ def do_commit(s: NevermoreState, choices: dict[int, Action]) -> None:
     order = [p for p in s.tie_order() if p in leaders] if leaders else []
     s.events.append(E.NmRevealed(name, tuple(cards), tuple(cancelled), tuple(ravens),
                                  tuple(magic), tuple(counts), tuple(order), amount, to=EVERYONE))
-    tasks = [Task("lead", p, amount=amount, tag=name) for p in order]
+    tasks = [Task("lead", p, -1, amount, name) for p in order]
     if suit is _RADIANCE:
         for p in s.tie_order():
             if counts[p] >= 5:

@@ -327,9 +327,9 @@ class NevermoreState(GameState):
         if (seat in self.waiting and seat not in self.choices and self.winner < 0
                 and not self.stopped):
             st = self.stage
-            if st in (_MAGIC, _REACT):
-                return self._random_play(seat, rng, react=st == _REACT)
-            if st == _COMMIT:
+            if st is _MAGIC:
+                return self._random_play(seat, rng, react=False)
+            if st is _COMMIT:
                 lo, hi = self.commit_range(seat)
                 extra = self.suit_magic(seat) if self.magic[seat] else []
                 extra.sort()
@@ -337,7 +337,7 @@ class NevermoreState(GameState):
                 mask = rng.randbelow(1 << len(extra))
                 return A.new_commit(r, tuple([m for i, m in enumerate(extra) if mask >> i & 1])
                                     if mask else ())
-            if st == _PASS:
+            if st is _PASS:
                 size = PASS_SIZES[self.pass_no - 1]
                 cards = sorted(self.hands[seat])
                 n = len(cards)
@@ -350,12 +350,14 @@ class NevermoreState(GameState):
                     picked = cards[:size]
                     picked.sort()
                     return A.new_pass(tuple(picked))
-            elif st == _ATTACK:
+            elif st is _REACT:
+                return self._random_play(seat, rng, react=True)
+            elif st is _ATTACK:
                 targets = self.attack_targets(seat)
                 k = len(targets)
                 i = rng.randbelow(k + 1 if self.amount >= 4 else k)
                 return A.Attack(targets[i] if i < k else -1)
-            elif st == _PECK:
+            elif st is _PECK:
                 return _PECK_OR_DONE[rng.randbelow(2)]
         return super().random_action(seat, rng)
 
