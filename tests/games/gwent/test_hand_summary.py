@@ -91,3 +91,30 @@ def test_a_copy_keeps_its_own_summaries() -> None:
     loaded = GwentState.from_json(state.to_json())
     assert loaded.summaries == []
     assert listing.legal(loaded, seat) == listing.legal(state, seat)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_draws_with_a_trump_or_ultima_pressing_are_the_default_draws(players: int) -> None:
+    """The drawn play's target is read from the stacks counted on the way only while no trump
+    or ultima presses; with one pressing, it is looked for by class: the same draws."""
+    game = load_game("gwent", players=players)
+    checked = 0
+    for seed in range(8):
+        state = game.new(seed=seed)
+        assert isinstance(state, GwentState)
+        rng = Rng.from_seed(seed)
+        while not state.is_terminal:
+            seat = state.to_act[0]
+            ex = state.exchange
+            if ex is not None and not state.window and any(
+                    s.layers[-1].damage > 0 and s.layers[-1].side != ex.side_of(seat)
+                    and (s.layers[-1].trump or s.layers[-1].ultima) for s in ex.stacks):
+                legal = state.legal_actions(seat)
+                for k in range(3):
+                    mine, default = Rng.from_seed(k), Rng.from_seed(k)
+                    assert state.random_action(seat, mine) == legal[
+                        default.randbelow(len(legal))]
+                    assert mine.state == default.state
+                checked += 1
+            state.apply_unchecked(seat, state.random_action(seat, rng))
+    assert checked > 20
