@@ -104,14 +104,18 @@ def _items_for(cards: list[str], items: list[str], k: int) -> list[str]:
     соответствующих предметов»), then the next ones."""
     out: list[str] = []
     have: set[Weapon] = set()  # the kinds of the items in ``out``
-    for key in cards:
-        need = _NEEDS[key]
-        if need is None or len(out) >= k or need in have:
-            continue
-        for i, item in enumerate(items):
-            if _KINDS[item] == need:
-                out.append(items.pop(i))
-                have.add(need)
+    if k > 0:
+        needs, kinds = _NEEDS, _KINDS
+        for key in cards:
+            need = needs[key]
+            if need is None or need in have:
+                continue
+            for i, item in enumerate(items):
+                if kinds[item] == need:
+                    out.append(items.pop(i))
+                    have.add(need)
+                    break
+            if len(out) >= k:  # nothing more is taken for the cards' needs
                 break
     if len(out) < k and items:
         take = min(k - len(out), len(items))
@@ -164,21 +168,24 @@ def _build(cls: type[S], options: DuelOptions, *, seed: int, rng: Rng,
     keys: dict[str, str] = {}
     deck_ids: list[list[str]] = []
     discard_ids: list[list[str]] = []
-    dealt: list[DuelDeckDealt] = []
+    events: list[Event] = [DuelStarted(options.mode, options.rounds_to_win, options.attacker)]
     for s in (0, 1):
         deck, discard = decks[s], discards[s]
         seat_ids = _IDS[s]
-        n, m = len(deck), len(discard)
-        ids, more = seat_ids[1:n + 1], seat_ids[n + 1:n + m + 1]
+        n = len(deck)
+        ids = seat_ids[1:n + 1]
         keys.update(zip(ids, deck, strict=True))
-        keys.update(zip(more, discard, strict=True))
         deck_ids.append(list(ids))
-        discard_ids.append(list(more))
-        dealt.append(DuelDeckDealt(s, ids, tuple(deck), more, tuple(discard), to=_ONLY[s]))
+        if discard:
+            more = seat_ids[n + 1:n + len(discard) + 1]
+            keys.update(zip(more, discard, strict=True))
+            discard_ids.append(list(more))
+        else:
+            more = ()
+            discard_ids.append([])
+        events.append(DuelDeckDealt(s, ids, tuple(deck), more, tuple(discard), to=_ONLY[s]))
     return _new_state(cls, options, seed=seed, rng=rng, keys=keys, decks=deck_ids,
-                      discards=discard_ids,
-                      events=[DuelStarted(options.mode, options.rounds_to_win, options.attacker),
-                              *dealt])
+                      discards=discard_ids, events=events)
 
 
 def _new_state(cls: type[S], options: DuelOptions, *, seed: int, rng: Rng, keys: dict[str, str],

@@ -610,16 +610,19 @@ class DuelState(GameState):
             raise TypeError(f"not a duel action: {action!r}")
 
     def _take_hands(self) -> None:
+        commits, decks = self.hand_commits, self.decks
+        hands, chosen = self.hands, self.chosen
         for s in SEATS:
-            cards = self.hand_commits[s]
-            taken = set(cards)
-            self.decks[s] = [c for c in self.decks[s] if c not in taken]
-            self.hands[s] = list(cards)
-            self.chosen[s] = list(cards)
+            cards = commits[s]
+            if cards:
+                taken = set(cards)
+                decks[s] = [c for c in decks[s] if c not in taken]
+            hands[s] = list(cards)
+            chosen[s] = list(cards)
         self.hand_commits = {}
         self.phase = _ROUNDS
-        self.events.append(DuelHandsTaken((len(self.hands[0]), len(self.hands[1]))))
-        if not self.hands[0] and not self.hands[1]:
+        self.events.append(DuelHandsTaken((len(hands[0]), len(hands[1]))))
+        if not hands[0] and not hands[1]:
             self._settle(EndReason.OUT_OF_CARDS)
 
     def _reveal(self) -> None:
@@ -683,20 +686,25 @@ class DuelState(GameState):
             take, give = self.swapped
             given[self.winner], received[self.winner] = give, take
             given[1 - self.winner], received[1 - self.winner] = take, give
+        hands, played, shown = self.hands, self.played, self.shown
+        decks, discards, events = self.decks, self.discards, self.events
         for s in SEATS:
             gone = given[s]
-            to_discard = [c for c in self.played[s] if c != gone]
-            got = received[s]
-            if got is not None:
-                to_discard.append(got)
-            to_deck = [c for c in self.hands[s] if c != gone] + self.shown[s]
+            if gone is None:
+                to_discard = sorted(played[s])
+                to_deck = hands[s] + shown[s]
+            else:
+                to_discard = [c for c in played[s] if c != gone]
+                got = received[s]
+                if got is not None:
+                    to_discard.append(got)
+                to_discard.sort()
+                to_deck = [c for c in hands[s] if c != gone] + shown[s]
             to_deck.sort()
-            to_discard.sort()
-            self.decks[s] = sorted(self.decks[s] + to_deck)
-            self.discards[s] = sorted(self.discards[s] + to_discard)
-            self.hands[s], self.played[s], self.shown[s] = [], [], []
-            self.events.append(DuelCardsPutAway(s, tuple(to_deck), tuple(to_discard),
-                                                to=_ONLY[s]))
+            decks[s] = sorted(decks[s] + to_deck)
+            discards[s] = sorted(discards[s] + to_discard)
+            hands[s], played[s], shown[s] = [], [], []
+            events.append(DuelCardsPutAway(s, tuple(to_deck), tuple(to_discard), to=_ONLY[s]))
         self.end_reason = reason
         self.phase = _OVER
         winner = self.winner
