@@ -173,7 +173,8 @@ _WORDS: dict[str, tuple[str, str]] = {
                   "(value {value:+.3f})",
                   "при лучшей игре: победа {win:.3f}, ничья {draw:.3f}, поражение {lose:.3f} "
                   "(цена {value:+.3f})"),
-    "mine": ("your best mix for the next round", "ваша лучшая смешанная стратегия на следующий раунд"),
+    "mine": ("your best mix for the next round",
+             "ваша лучшая смешанная стратегия на следующий раунд"),
     "theirs": ("their best mix for the next round",
                "лучшая смешанная стратегия противника на следующий раунд"),
     "card": ("card", "карта"),
