@@ -193,8 +193,11 @@ def t_round(s: NevermoreState, t: Task) -> None:
         s.rng.shuffle(pile)
         s.deck = pile + s.deck
         s.events.append(E.NmMainReshuffled(len(pile), to=EVERYONE))
+    deck = s.deck
     for p in range(n):
-        s.hands[p] = sorted(s.deck.pop() for _ in range(5))
+        hand = [deck.pop(), deck.pop(), deck.pop(), deck.pop(), deck.pop()]
+        hand.sort()
+        s.hands[p] = hand
         s.final_hands[p] = []
         s.table[p] = []
         s.face_down[p] = []
@@ -330,22 +333,24 @@ def t_pass(s: NevermoreState, t: Task) -> None:
 
 def do_pass(s: NevermoreState, choices: dict[int, Action]) -> None:
     """Every seat hands its chosen cards to the neighbour in this round's direction."""
-    n = s.players
+    n, direction, pass_no = s.players, s.direction, s.pass_no
+    hands, passed, received, events = s.hands, s.passed, s.received, s.events
     incoming: list[list[int]] = [[] for _ in range(n)]
     for p in range(n):
         a = choices[p]
         assert isinstance(a, A.Pass)
-        to = (p + s.direction) % n
+        to = (p + direction) % n
         cards = list(a.cards)
+        hand = hands[p]
         for c in cards:
-            s.hands[p].remove(c)
+            hand.remove(c)
         incoming[to] = cards
-        s.passed[p].append(cards)
-        s.received[to].append(cards)
-        s.events.append(E.NmPassed(p, to, s.pass_no, a.cards, to=E.only(p, to)))
+        passed[p].append(cards)
+        received[to].append(cards)
+        events.append(E.NmPassed(p, to, pass_no, a.cards, to=E.only(p, to)))
     for p in range(n):
-        s.hands[p] = sorted(s.hands[p] + incoming[p])
-    s.events.append(E.NmPassDone(s.pass_no, PASS_SIZES[s.pass_no - 1], to=EVERYONE))
+        hands[p] = sorted(hands[p] + incoming[p])
+    events.append(E.NmPassDone(pass_no, PASS_SIZES[pass_no - 1], to=EVERYONE))
 
 
 def t_final(s: NevermoreState, t: Task) -> None:
