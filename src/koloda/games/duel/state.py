@@ -246,15 +246,14 @@ class DuelState(GameState):
         has among its items (a card it could never play may not be taken)."""
         keys = self.keys
         deck = self.decks[seat]
-        held = [keys[c] for c in deck]
         item_of = _ITEM_OF
-        kinds = {item_of[k] for k in held}
+        kinds = {item_of[keys[c]] for c in deck}
         for c in self.shown[seat]:
             kinds.add(item_of[keys[c]])
         # a battle card's own kind is None, so None is in ``kinds`` whenever the deck holds a
         # battle card, and a card that requires nothing is taken; an item needs _NEVER
         needs = _TAKE_NEEDS
-        return [c for c, k in zip(deck, held, strict=True) if needs[k] in kinds]
+        return [c for c in deck if needs[keys[c]] in kinds]
 
     def hand_limits(self, seat: int) -> tuple[int, int]:
         """The smallest and largest hand ``seat`` may choose now."""
