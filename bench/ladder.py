@@ -27,6 +27,10 @@ LADDER: dict[str, list[tuple[int, tuple[str, ...], int]]] = {
         (2, ("bot:solver", "bot:random"), 100),
         (2, ("bot:solver", "bot:heuristic"), 240),
         (2, ("bot:solver", "bot:ismcts:200:0.7:heuristic"), 100),
+        (2, ("bot:ismcts:1000:::heuristic", "bot:heuristic"), 160),
+        (2, ("bot:ismcts:1000::heuristic:heuristic", "bot:heuristic"), 160),
+        (2, ("bot:ismcts:1000:::heuristic", "bot:random"), 100),
+        (2, ("bot:ismcts:1000:::heuristic", "bot:solver"), 100),
     ],
     "gwent": [
         (2, ("bot:heuristic", "bot:random"), 600),
@@ -39,6 +43,9 @@ LADDER: dict[str, list[tuple[int, tuple[str, ...], int]]] = {
         (3, ("bot:ismcts:20", "bot:random", "bot:random"), 30),
         (3, ("bot:ismcts:20", "bot:heuristic", "bot:heuristic"), 45),
         (3, ("bot:ismcts:20:0.7:heuristic", "bot:heuristic", "bot:heuristic"), 45),
+        (3, ("bot:ismcts:100::heuristic", "bot:heuristic", "bot:heuristic"), 30),
+        (3, ("bot:ismcts:100:::heuristic", "bot:heuristic", "bot:heuristic"), 30),
+        (3, ("bot:ismcts:100::heuristic:heuristic", "bot:heuristic", "bot:heuristic"), 30),
     ],
 }
 
