@@ -83,3 +83,28 @@ def test_the_duel_model_redraws_hidden_choices_only_with_a_model():
     game = load_game("duel")
     assert make_bot("bot:ismcts:10:::heuristic", game)._redraw is sensible_redraw
     assert make_bot("bot:ismcts:10::heuristic", game)._redraw is None
+
+
+def test_the_model_never_sees_the_bots_hidden_hand():
+    """The modelled opponent decides from its own view of each determinization: before a
+    reveal the bot's chosen cards are never in it."""
+    game = load_game("duel")
+    state = game.new(seed=6)
+    hand = state.eligible(0)[:4]
+    state.apply_text(0, "hand " + " ".join(hand))
+    state.apply_text(1, "hand " + " ".join(state.eligible(1)[:3]))
+    bot = make_bot("bot:ismcts:40:::heuristic", game, seed=3)
+    views = []
+    model = bot._opponent_bot
+    original = model.act
+
+    def watched(decision):
+        views.append(decision.observation)
+        return original(decision)
+
+    model.act = watched
+    bot.act(decision_for(state, 0))
+    assert views and all(v["seat"] == 1 for v in views)
+    for view in views:
+        revealed = {c for r in view["rounds"] for c in r["cards"] if c}
+        assert not (set(hand) - revealed) & set(view["cards"])
