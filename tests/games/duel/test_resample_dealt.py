@@ -166,3 +166,18 @@ def test_the_sensible_redraw_of_a_face_down_hand_and_card() -> None:
         sensible_redraw(t, 0, rng)
         _check_sample(s, 0, t)
         assert t.commits[1] in t._plays(1)
+
+
+def test_the_fallback_draw_still_agrees_with_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When no plain draw fits, the hand's cards are taken among the playable ones."""
+    import koloda.games.duel.resample as module
+
+    monkeypatch.setattr(module, "DEALT_TRIES", 0)
+    for seed in range(4):
+        s = _dealt(seed, items=1)
+        rng = Rng.from_seed(seed)
+        while not s.is_terminal:
+            for seat in (0, 1):
+                _check_sample(s, seat, s.resample(seat, rng))
+            seat = rng.choice(s.to_act)
+            s.apply(seat, s.random_action(seat, rng))
