@@ -166,7 +166,7 @@ def main() -> None:
         "machine": machine(),
         "command": " ".join(["python", *sys.argv]),
         # whether the generator's compiled loops (engine/_rngc.c) were built and used
-        "compiled_generator": rng_module.ACCELERATED,
+        "compiled_generator": getattr(rng_module, "ACCELERATED", False),
         "koloda": [],
         "ismcts": [],
     }
