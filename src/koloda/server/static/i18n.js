@@ -194,7 +194,8 @@ export function errorText(lang, error) {
   return error.message || error.code;
 }
 
-// A bot's name in words: "bot:ismcts:1s" → "search, 1 s per move" ("поиск, 1 с на ход").
+// A bot's name in words: "bot:ismcts:1s" → "search, 1 s per move" ("поиск, 1 с на ход");
+// "bot:ismcts:1s:::heuristic" → "search modelling the others, 1 s per move".
 const BOT_KINDS = {
   random: { en: "random", ru: "случайный" },
   heuristic: { en: "heuristic", ru: "эвристика" },
@@ -203,9 +204,12 @@ const BOT_KINDS = {
 };
 
 export function botLabel(lang, name) {
-  const [, kind, budget] = String(name || "").split(":");
+  const [, kind, budget, , , opponents] = String(name || "").split(":");
   const words = BOT_KINDS[kind];
   let out = words ? words[lang] || words.en : kind;
+  if (opponents === "heuristic") {
+    out += lang === "ru" ? " с моделью соперников" : " modelling the others";
+  }
   if (budget && budget.endsWith("s")) {
     const secs = budget.slice(0, -1);
     out += lang === "ru" ? `, ${secs.replace(".", ",")} с на ход` : `, ${secs} s per move`;
