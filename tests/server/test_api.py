@@ -20,6 +20,9 @@ def test_games_lists_the_registered_games_with_options_and_bots(client: TestClie
         new_table(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "bot:ismcts:0.3s"}])
     duel = games["duel"]  # a game with a heuristic: the search that models the others with it
     assert "bot:ismcts:1s:::heuristic" in duel["bots"]
+    t = new_table(client, game="duel", players=2, seats=[
+        {"kind": "human"}, {"kind": "bot", "bot": "bot:ismcts:1s:::heuristic"}])
+    assert t["seats"][1]["bot"] == "bot:ismcts:1s:::heuristic"
     assert [b for b in toy["bots"] if b.endswith(":heuristic")] == (
         ["bot:ismcts:1s:::heuristic"] if "bot:heuristic" in toy["bots"] else [])
 
