@@ -119,6 +119,12 @@ def _targets(ex: Exchange, side: int) -> tuple[list[int], list[int], list[int]] 
     lead = not ex.acting or ex.leads < max(1, ex.max_units // max(1, ex.limit))
     if not ex.opened:
         return (_LEAD_ONLY, _LEAD_ONLY, _LEAD_ONLY) if lead else None
+    return _pressing(ex, side, lead)
+
+
+def _pressing(ex: Exchange, side: int, lead: bool) -> tuple[list[int], list[int], list[int]]:
+    """The open stacks pressing on ``side`` that an ordinary card, a trump and an ultima may
+    cover, each list ending with -1 (a card in attack) when ``lead``."""
     plain: list[int] = []
     trumps: list[int] = []
     every: list[int] = []
@@ -158,24 +164,8 @@ def _pending_entries(st: GwentState, seat: int, ex: Exchange, side: int,
                 decoy = cid
                 break
     # (a card in attack is always allowed for the rest of a group)
-    if ex.opened:
-        plain: list[int] = []
-        trumps: list[int] = []
-        every: list[int] = []
-        for s in ex.stacks:
-            top = s.layers[-1]
-            if top.damage > EPS and top.side != side:
-                every.append(s.id)
-                if not top.ultima:
-                    trumps.append(s.id)
-                    if not top.trump:
-                        plain.append(s.id)
-        plain.append(-1)
-        trumps.append(-1)
-        every.append(-1)
-        by_class = (plain, trumps, every)
-    else:
-        by_class = (_LEAD_ONLY, _LEAD_ONLY, _LEAD_ONLY)
+    by_class: tuple[list[int], list[int], list[int]] = (
+        _pressing(ex, side, True) if ex.opened else (_LEAD_ONLY, _LEAD_ONLY, _LEAD_ONLY))
     out: list[Entry] = []
     total = 0
     for cid in pool:
