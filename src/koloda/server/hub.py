@@ -307,22 +307,23 @@ def games_catalogue(lang: str) -> list[dict[str, Any]]:
 
 #: Strengths offered in the lobby for search bots: a time budget per move keeps tables lively.
 SEARCH_PRESETS = {"ismcts": ("0.3s", "1s")}
-#: For a game with a heuristic bot, the search that models the other seats with it (the
-#: strongest search in the duel: docs/bots.md).
-MODEL_PRESET = "bot:ismcts:1s:::heuristic"
+#: More strengths for the games where the ladder (docs/bots.md) measured them stronger than the
+#: plain search: in the duel, the search that models the other seat with the heuristic beats
+#: the heuristic; in Nevermore it does not (with random playouts it is far weaker), and in Gwent
+#: it has not been measured.
+GAME_PRESETS = {"duel": ("bot:ismcts:1s:::heuristic",)}
 
 
 def bot_choices(game: str) -> list[str]:
     """The bots the lobby offers for ``game``: every registered kind, time-bounded strengths
-    of the search bots (``bot:ismcts:1s``) and, where the game has a heuristic, the search that
-    models the other seats with it; any other parameter can be sent too."""
+    of the search bots (``bot:ismcts:1s``) and the game's own measured presets; any other
+    parameter can be sent too."""
     out = []
     kinds = bot_names(game)
     for kind in kinds:
         out.append(f"bot:{kind}")
         out.extend(f"bot:{kind}:{p}" for p in SEARCH_PRESETS.get(kind, ()))
-        if kind == "ismcts" and "heuristic" in kinds:
-            out.append(MODEL_PRESET)
+    out.extend(b for b in GAME_PRESETS.get(game, ()) if b.split(":")[1] in kinds)
     return out
 
 
