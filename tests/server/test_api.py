@@ -23,8 +23,8 @@ def test_games_lists_the_registered_games_with_options_and_bots(client: TestClie
     t = new_table(client, game="duel", players=2, seats=[
         {"kind": "human"}, {"kind": "bot", "bot": "bot:ismcts:1s:::heuristic"}])
     assert t["seats"][1]["bot"] == "bot:ismcts:1s:::heuristic"
-    assert not [b for b in toy["bots"] if b.endswith(":heuristic")]
-    assert not [b for b in games["nevermore"]["bots"] if b.endswith(":heuristic")]
+    assert not [b for b in toy["bots"] if b.endswith(":::heuristic")]
+    assert not [b for b in games["nevermore"]["bots"] if b.endswith(":::heuristic")]
 
 
 def test_create_table_gives_each_human_seat_its_own_secret_link(client: TestClient) -> None:
