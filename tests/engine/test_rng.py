@@ -27,7 +27,9 @@ def implementation(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPat
 
 def test_the_compiled_generator_is_built_where_a_compiler_was() -> None:
     # The project's install (make install) builds it; CI runs on such an install.
-    assert rng_module.ACCELERATED
+    assert rng_module.ACCELERATED, (
+        "the compiled generator (src/koloda/engine/_rngc.c) is not built: install a C compiler "
+        "and Python's headers (scripts/system-deps.sh does), then reinstall (make install)")
 
 
 def test_a_shuffle_of_something_else_than_a_list_gives_the_same_order() -> None:
