@@ -25,6 +25,7 @@ def test_games_lists_the_registered_games_with_options_and_bots(client: TestClie
     assert t["seats"][1]["bot"] == "bot:ismcts:1s:::heuristic"
     assert not [b for b in toy["bots"] if b.endswith(":::heuristic")]
     assert not [b for b in games["nevermore"]["bots"] if b.endswith(":::heuristic")]
+    assert "bot:ismcts:1s:::heuristic" in games["gwent"]["bots"]
 
 
 def test_create_table_gives_each_human_seat_its_own_secret_link(client: TestClient) -> None:
