@@ -23,8 +23,10 @@ def version(page: Page) -> str:
 
 
 def wait_ready(page: Page) -> None:
+    """The page shows a game: a version, and nothing it needs still loading (Gwent's cards)."""
     page.wait_for_function("document.body.dataset.version !== undefined "
-                           "&& document.body.dataset.version !== ''")
+                           "&& document.body.dataset.version !== '' "
+                           "&& document.body.dataset.loading === undefined")
 
 
 def my_turn(page: Page) -> bool:

@@ -47,12 +47,18 @@ let catalogue = null;
 let loading = null;
 const ui = { key: null, card: null };
 
+// The page says it is still loading (data-loading on <body>, for tests and assistive tools)
+// until the catalogue has come; meanwhile cards show an ellipsis, not their ids.
 function ensureCatalogue(ctx) {
   if (catalogue || loading) return;
-  loading = fetch("/api/games/gwent/cards").then((r) => r.json()).then((data) => {
+  document.body.dataset.loading = "1";
+  const done = (data) => {
     catalogue = data;
+    delete document.body.dataset.loading;
     ctx.rerender();
-  }).catch(() => { catalogue = {}; });
+  };
+  loading = fetch("/api/games/gwent/cards").then((r) => r.json()).then(done)
+    .catch(() => done({}));
 }
 
 function face(instance) {
@@ -62,7 +68,8 @@ function face(instance) {
 
 function nameOf(instance, lang) {
   const f = face(instance);
-  return f ? (lang === "ru" ? f.name_ru : f.name_en) : instance;
+  if (f) return lang === "ru" ? f.name_ru : f.name_en;
+  return catalogue ? instance : "…";
 }
 
 function cardEl(h, instance, lang, opts = {}) {
@@ -72,7 +79,7 @@ function cardEl(h, instance, lang, opts = {}) {
   if (opts.small) classes.push("small");
   let body;
   if (!f) {
-    body = [h("span", { class: "name" }, instance)];
+    body = [h("span", { class: "name" }, catalogue ? instance : "…")];
   } else {
     if (f.trump) classes.push("trump");
     body = [
