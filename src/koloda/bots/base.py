@@ -76,6 +76,25 @@ def register_bot(kind: str, factory: BotFactory, *, game: str | None = None) -> 
     _FACTORIES[(kind, game)] = factory
 
 
+#: A game's redraw of the other seats' hidden past choices in a determinization, as a sensible
+#: player would have made them: ``redraw(sample, seat, rng)`` changes the sample in place,
+#: within what ``seat`` cannot see. Search bots with an opponent model use it (docs/bots.md).
+#: (The sample is the game's own state class.)
+ModelRedraw = Callable[[Any, int, Rng], None]
+_REDRAWS: dict[str, ModelRedraw] = {}
+
+
+def register_model_redraw(game: str, redraw: ModelRedraw) -> None:
+    """Register ``game``'s redraw of hidden past choices for opponent models."""
+    _REDRAWS[game] = redraw
+
+
+def model_redraw(game: str) -> ModelRedraw | None:
+    """The redraw ``game`` registered, if any."""
+    _import_bot_modules()
+    return _REDRAWS.get(game)
+
+
 def _import_bot_modules() -> None:
     for module in BOT_MODULES:
         try:

@@ -42,14 +42,13 @@ determinization, so in the tree the opponents answer them as if they saw them.
 
 from __future__ import annotations
 
-import importlib
 import math
 import operator
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
-from koloda.bots.base import Bot, Decision, decision_for, make_bot, register_bot
+from koloda.bots.base import Bot, Decision, decision_for, make_bot, model_redraw, register_bot
 from koloda.engine import Action, Game, GameState, InvalidOption, Result, Rng
 
 #: UCB1 exploration constant for rewards in [0, 1].
@@ -67,13 +66,6 @@ DEFAULT_ITERATIONS = 1000
 #: answers).
 SEARCH = "search"
 OPPONENT_MODELS = (SEARCH, "heuristic")
-#: With an opponent model, the games that can also redraw the other seats' *hidden past*
-#: choices in a determinization as a sensible player would have made them (module, function:
-#: ``function(sample, seat, rng)`` changes the sample in place, within what the seat cannot
-#: see). The duel: the opponent's hand and its face-down card of the round.
-MODEL_REDRAWS: dict[str, tuple[str, str]] = {
-    "duel": ("koloda.games.duel.resample", "sensible_redraw"),
-}
 #: A playout longer than this is scored as a draw (a guard against a game that does not end).
 MAX_PLAYOUT_ACTIONS = 100_000
 
@@ -256,10 +248,10 @@ class IsmctsBot:
             self.name += f":{opponents}"
             # the game's own bot plays the other seats in the tree, seeded from this bot's seed
             self._opponent_bot = make_bot(f"bot:{opponents}", game, seed=self.rng.spawn().state)
-        self._redraw: Callable[[GameState, int, Rng], None] | None = None
-        if opponents != SEARCH and game is not None and game.name in MODEL_REDRAWS:
-            module, function = MODEL_REDRAWS[game.name]
-            self._redraw = getattr(importlib.import_module(module), function)
+        # with an opponent model, the game's redraw of the other seats' hidden past choices, if
+        # it registered one (the duel: the opponent's hand and its face-down card)
+        self._redraw = (model_redraw(game.name)
+                        if opponents != SEARCH and game is not None else None)
         self._seat = -1
         #: Iterations run by the last :meth:`act` (for benchmarks and tests).
         self.last_iterations = 0

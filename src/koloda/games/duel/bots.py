@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from koloda.bots.base import Decision, register_bot
+from koloda.bots.base import Decision, register_bot, register_model_redraw
 from koloda.engine import Action, Game, InvalidOption, Rng
 from koloda.games.duel.actions import (
     AcceptEnd,
@@ -29,6 +29,7 @@ from koloda.games.duel.actions import (
     Swap,
 )
 from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, CardInfo, beats
+from koloda.games.duel.resample import sensible_redraw
 
 #: Probability of an unexpected (random) play.
 EPSILON = 0.1
@@ -146,3 +147,5 @@ def _factory(game: Game, params: list[str], seed: int) -> DuelHeuristicBot:
 
 
 register_bot("heuristic", _factory, game="duel")
+# search bots with an opponent model redraw the opponent's hidden hand and face-down card
+register_model_redraw("duel", sensible_redraw)
