@@ -11,8 +11,9 @@ PORT ?= 8000
 
 .PHONY: install run duel test lint typecheck unit system-deps clean
 
-# setup.py and the C source: the compiled generator (src/koloda/engine/_rngc.c) is built on install
-$(STAMP): pyproject.toml setup.py src/koloda/engine/_rngc.c
+# setup.py lists the compiled parts, built on install: the generator (src/koloda/engine/_rngc.c)
+# and Gwent's rules (compiled by mypyc from their .py, so an edit there means a rebuild)
+$(STAMP): pyproject.toml setup.py src/koloda/engine/_rngc.c $(wildcard src/koloda/games/gwent/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --upgrade --quiet pip
 	$(BIN)/pip install --quiet -e '.[all,dev]'

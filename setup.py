@@ -1,6 +1,80 @@
-"""The one compiled part: the generator's loops (optional; Koloda runs without it, slower)."""
+"""The compiled parts (optional: Koloda runs without them, slower, with the same results).
+
+- the generator's loops, ``src/koloda/engine/_rngc.c`` (C);
+- the hot modules of Gwent's rules, compiled from their Python sources by mypyc (which comes
+  with mypy, a build requirement in ``pyproject.toml``). The build records the SHA-256 of each
+  compiled source in ``_native.json`` beside them; :mod:`koloda.native` uses the compiled
+  modules only while every source still has that digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
-setup(ext_modules=[Extension("koloda.engine._rngc", ["src/koloda/engine/_rngc.c"],
-                             optional=True)])
+HERE = Path(__file__).resolve().parent
+#: package -> the modules compiled (listed in koloda.native's stamp, see koloda/native.py). The
+#: modules holding the state's data classes (Gwent's ``model`` and ``table``) stay Python: mypyc
+#: erases the element types of their fields, which the JSON codec reads to rebuild a state.
+NATIVE = {
+    "koloda.games.gwent": ["cards", "exchange", "hands", "listing", "match", "perks",
+                           "throwins", "turns"],
+}
+SHARED = "_native"  # the mypyc runtime shared by a package's compiled modules
+
+
+def native_extensions() -> list[Extension]:
+    if os.environ.get("KOLODA_NO_COMPILE", "") not in ("", "0"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("koloda: mypyc is not available; the rules stay Python", file=sys.stderr)
+        return []
+    out: list[Extension] = []
+    for package, modules in NATIVE.items():
+        folder = Path("src", *package.split("."))
+        try:
+            built = mypycify([str(folder / f"{m}.py") for m in modules], opt_level="3",
+                             group_name=f"{package}.{SHARED}")
+        except (SystemExit, Exception) as exc:  # a failed compile leaves the Python rules
+            print(f"koloda: {package} not compiled: {exc}", file=sys.stderr)
+            continue
+        for ext in built:
+            ext.optional = True
+        out.extend(built)
+    return out
+
+
+class BuildExt(build_ext):
+    """Builds the extensions, then writes each compiled package's stamp beside its modules."""
+
+    def run(self) -> None:
+        super().run()
+        for package, modules in NATIVE.items():
+            names = [f"{package}.{m}" for m in modules] + [f"{package}.{SHARED}__mypyc"]
+            paths = [Path(self.get_ext_fullpath(n)) for n in names]
+            stamp = paths[0].parent / "_native.json"
+            if not all(p.is_file() for p in paths):
+                stamp.unlink(missing_ok=True)
+                continue
+            folder = HERE / "src" / Path(*package.split("."))
+            sources = {m: hashlib.sha256((folder / f"{m}.py").read_bytes()).hexdigest()
+                       for m in modules}
+            stamp.write_text(json.dumps({"shared": f"{SHARED}__mypyc", "sources": sources},
+                                        indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+setup(
+    ext_modules=[
+        Extension("koloda.engine._rngc", ["src/koloda/engine/_rngc.c"], optional=True),
+        *native_extensions(),
+    ],
+    cmdclass={"build_ext": BuildExt},
+)

@@ -18,11 +18,17 @@ action text forms in :mod:`koloda.games.gwent.actions`, hand-made positions (``f
 
 from __future__ import annotations
 
-from koloda.engine import GameSpec, register
-from koloda.games.gwent.decks import DeckLists, default_deck_lists, load_deck_lists
-from koloda.games.gwent.events import describe
-from koloda.games.gwent.options import GwentOptions
-from koloda.games.gwent.state import GwentState
+from koloda.native import use_native
+
+# before any module of the package is imported: the compiled rules, when built and up to date
+# (see koloda.native; setup.py lists the compiled modules)
+NATIVE = use_native(__name__, __path__)
+
+from koloda.engine import GameSpec, register  # noqa: E402
+from koloda.games.gwent.decks import DeckLists, default_deck_lists, load_deck_lists  # noqa: E402
+from koloda.games.gwent.events import describe  # noqa: E402
+from koloda.games.gwent.options import GwentOptions  # noqa: E402
+from koloda.games.gwent.state import GwentState  # noqa: E402
 
 GWENT = register(GameSpec(
     name="gwent",
@@ -43,5 +49,5 @@ GWENT = register(GameSpec(
     describe_event=describe,
 ))
 
-__all__ = ["GWENT", "DeckLists", "GwentOptions", "GwentState", "default_deck_lists",
+__all__ = ["GWENT", "NATIVE", "DeckLists", "GwentOptions", "GwentState", "default_deck_lists",
            "load_deck_lists"]

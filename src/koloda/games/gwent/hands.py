@@ -59,7 +59,9 @@ class HandSummary:
     kinds: tuple[bool, bool, bool]
     decoy: str
 
-    def __init__(self, hand: list[str]) -> None:
+    def __init__(self, hand: list[str] | None = None) -> None:
+        if hand is None:  # a blank one, filled in by :meth:`without` and :func:`_other`
+            return
         table = FACTS
         self.cards = hand[:]
         units: list[Unit] = []
@@ -119,7 +121,7 @@ class HandSummary:
             i += 1
         else:
             return _other(self, cid, hand)
-        new = HandSummary.__new__(HandSummary)
+        new = HandSummary()
         table = FACTS
         f = table[cid]
         if f.grouped:
@@ -172,7 +174,7 @@ def _other(old: HandSummary, cid: str, hand: list[str]) -> HandSummary | None:
                 scorch = scorch or g.scorch
             elif not decoy and g.is_decoy:
                 decoy = o
-    new = HandSummary.__new__(HandSummary)
+    new = HandSummary()
     new.cards = hand[:]
     new.units = old.units
     new.kinds = (medic, spy, scorch)

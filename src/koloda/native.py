@@ -1,0 +1,130 @@
+"""Compiled rules: which modules of a game run as native code, and the check that keeps a stale
+build from running.
+
+A game may have some of its modules compiled by mypyc (``setup.py`` lists them, today the hot
+modules of Gwent). The compiled modules are the same source: an install with a C compiler
+builds them, and without one the game runs the ``.py`` files, slower and otherwise the same.
+Python prefers an extension module to the ``.py`` beside it, so a development install whose
+sources were edited after the build would run the old rules. To prevent that, the build writes
+``<package>/_native.json``, the SHA-256 of every compiled source, and the game's package calls
+:func:`use_native` before importing any of them: the compiled modules are used only when every
+one of them is built and every source is unchanged since; otherwise all of them run from their
+``.py`` (all or none: compiled modules call each other directly), with a warning when a source
+has changed. ``KOLODA_PURE=1`` in the environment runs the ``.py`` files on purpose.
+
+>>> status = native_status("koloda.games.gwent")
+>>> status.reason in {"", "not built", "KOLODA_PURE is set"} or status.reason.startswith("stale")
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+#: The file the build writes beside the compiled modules.
+STAMP = "_native.json"
+#: The environment variable that runs the Python sources even where a build exists.
+PURE_ENV = "KOLODA_PURE"
+
+
+@dataclass(frozen=True)
+class NativeStatus:
+    """Whether a package runs its compiled modules; ``reason`` says why not ("" when it does)."""
+
+    package: str
+    modules: tuple[str, ...]
+    native: bool
+    reason: str
+
+
+_STATUS: dict[str, NativeStatus] = {}
+
+
+def source_digest(path: Path) -> str:
+    """The SHA-256 of a source file, as the build records it."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _built(directory: Path, name: str) -> bool:
+    return any((directory / (name + suffix)).is_file()
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def check(directory: Path, environ: dict[str, str] | None = None) -> tuple[tuple[str, ...], str]:
+    """The compiled modules recorded in ``directory``'s stamp, and "" when they may be used, or
+    the reason they may not: ``not built``, ``KOLODA_PURE is set``, ``stale: X.py changed
+    since the build``, ``incomplete: X not built``, ``unreadable stamp``."""
+    env = os.environ if environ is None else environ
+    stamp = directory / STAMP
+    if not stamp.is_file():
+        return (), "not built"
+    try:
+        recorded = json.loads(stamp.read_text(encoding="utf-8"))
+        sources: dict[str, str] = dict(recorded["sources"])
+        shared = str(recorded["shared"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return (), "unreadable stamp"
+    modules = tuple(sorted(sources))
+    if env.get(PURE_ENV, "") not in ("", "0"):
+        return modules, f"{PURE_ENV} is set"
+    for name in (*modules, shared):
+        if not _built(directory, name):
+            return modules, f"incomplete: {name} not built"
+    for name in modules:
+        source = directory / f"{name}.py"
+        if not source.is_file() or source_digest(source) != sources[name]:
+            return modules, f"stale: {name}.py changed since the build"
+    return modules, ""
+
+
+class _SourceFinder(MetaPathFinder):
+    """Finds the listed modules as their ``.py`` files, ahead of the compiled ones."""
+
+    def __init__(self, files: dict[str, Path]) -> None:
+        self.files = files
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        file = self.files.get(fullname)
+        if file is None:
+            return None
+        return importlib.util.spec_from_file_location(fullname, file)
+
+
+def use_native(package: str, path: Sequence[str]) -> NativeStatus:
+    """Decide, once, whether ``package`` (at ``path``, its ``__path__``) runs its compiled
+    modules; when not, make every one of them import from its ``.py``. Call it from the
+    package's ``__init__`` before any of its modules is imported."""
+    known = _STATUS.get(package)
+    if known is not None:
+        return known
+    directory = Path(path[0])
+    modules, reason = check(directory)
+    if reason and modules:
+        files = {f"{package}.{name}": directory / f"{name}.py" for name in modules}
+        sys.meta_path.insert(0, _SourceFinder(files))
+        if reason.startswith(("stale", "incomplete")):
+            warnings.warn(f"{package}: {reason}; running the Python sources "
+                          "(rebuild with `make install` or `pip install -e .`)",
+                          RuntimeWarning, stacklevel=2)
+    status = _STATUS[package] = NativeStatus(package, modules, not reason, reason)
+    return status
+
+
+def native_status(package: str) -> NativeStatus:
+    """What :func:`use_native` decided for ``package`` (importing it first)."""
+    if package not in _STATUS:
+        importlib.import_module(package)
+    return _STATUS.get(package, NativeStatus(package, (), False, "not built"))
