@@ -19,12 +19,10 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
-#: package -> the modules compiled (listed in koloda.native's stamp, see koloda/native.py). The
-#: modules holding the state's data classes (Gwent's ``model`` and ``table``) stay Python: mypyc
-#: erases the element types of their fields, which the JSON codec reads to rebuild a state.
+#: package -> the modules compiled (listed in koloda.native's stamp, see koloda/native.py)
 NATIVE = {
-    "koloda.games.gwent": ["cards", "exchange", "hands", "listing", "match", "perks",
-                           "throwins", "turns"],
+    "koloda.games.gwent": ["cards", "exchange", "hands", "listing", "match", "model", "perks",
+                           "table", "throwins", "turns"],
 }
 SHARED = "_native"  # the mypyc runtime shared by a package's compiled modules
 

@@ -26,6 +26,7 @@ from typing import Any
 from koloda.bots import decision_for, make_bot
 from koloda.engine import Rng, game_specs, load_game
 from koloda.engine import rng as rng_module
+from koloda.native import native_status
 
 HERE = Path(__file__).resolve().parent
 
@@ -167,6 +168,9 @@ def main() -> None:
         "command": " ".join(["python", *sys.argv]),
         # whether the generator's compiled loops (engine/_rngc.c) were built and used
         "compiled_generator": getattr(rng_module, "ACCELERATED", False),
+        # the games whose rules ran compiled (koloda.native; setup.py lists them)
+        "compiled_rules": sorted(s.name for s in specs if native_status(
+            s.state_type.__module__.rpartition(".")[0]).native),
         "koloda": [],
         "ismcts": [],
     }
@@ -185,7 +189,8 @@ def main() -> None:
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
     print(f"{results['date']} · {results['machine']} · compiled generator: "
-          f"{'yes' if results['compiled_generator'] else 'no'}\n")
+          f"{'yes' if results['compiled_generator'] else 'no'} · compiled rules: "
+          f"{', '.join(results['compiled_rules']) or 'none'}\n")
     print(table(results))
 
 

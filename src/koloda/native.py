@@ -12,6 +12,10 @@ one of them is built and every source is unchanged since; otherwise all of them 
 ``.py`` (all or none: compiled modules call each other directly), with a warning when a source
 has changed. ``KOLODA_PURE=1`` in the environment runs the ``.py`` files on purpose.
 
+mypyc erases the element types in the annotations of a compiled dataclass (``list[Stack]``
+becomes ``list``); :func:`type_hints` reads them from the class's source instead, for the JSON
+codec, which rebuilds states from them.
+
 >>> status = native_status("koloda.games.gwent")
 >>> status.reason in {"", "not built", "KOLODA_PURE is set"} or status.reason.startswith("stale")
 True
@@ -19,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -32,6 +37,7 @@ from importlib.abc import MetaPathFinder
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
+from typing import Any, get_type_hints
 
 #: The file the build writes beside the compiled modules.
 STAMP = "_native.json"
@@ -128,3 +134,36 @@ def native_status(package: str) -> NativeStatus:
     if package not in _STATUS:
         importlib.import_module(package)
     return _STATUS.get(package, NativeStatus(package, (), False, "not built"))
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was loaded from a compiled extension rather than its source."""
+    file = getattr(module, "__file__", None) or ""
+    return file.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def type_hints(cls: type) -> dict[str, Any]:
+    """``typing.get_type_hints(cls)``, for a class of a compiled module as its source declares
+    them (mypyc keeps only erased types): the annotations of the class body in the ``.py``
+    beside the module, evaluated in the compiled module's namespace."""
+    module = sys.modules.get(cls.__module__)
+    if module is None or not is_compiled(module) or "." in cls.__qualname__:
+        return get_type_hints(cls)
+    # (beside the package's other modules: a compiled module's own __file__ may not say where)
+    package, _, name = cls.__module__.rpartition(".")
+    source = Path(sys.modules[package].__path__[0]) / f"{name}.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            break
+    else:
+        raise TypeError(f"no class {cls.__name__} in {source}")
+    declared = {item.target.id: ast.unparse(item.annotation) for item in node.body
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
+    # the same evaluation as for the source's own string annotations, in the module's names
+    stand_in = type(cls.__name__, (), {"__annotations__": declared, "__module__": cls.__module__})
+    hints = get_type_hints(stand_in)
+    for base in cls.__mro__[1:]:
+        if base is not object:
+            hints = {**type_hints(base), **hints}
+    return hints

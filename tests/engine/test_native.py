@@ -163,3 +163,16 @@ def test_the_stamp_records_the_sources_the_build_compiled() -> None:
     recorded = json.loads((folder / STAMP).read_text(encoding="utf-8"))
     for name, digest in recorded["sources"].items():
         assert hashlib.sha256((folder / f"{name}.py").read_bytes()).hexdigest() == digest
+
+
+def test_a_compiled_dataclass_keeps_its_declared_field_types_for_the_codec() -> None:
+    # mypyc erases list[Stack] to list in the class's own annotations; the codec needs the former
+    from koloda.games.gwent.model import Exchange, Reversal
+    from koloda.games.gwent.table import Layer, Stack
+    from koloda.native import type_hints
+
+    hints = type_hints(Exchange)
+    assert hints["stacks"] == list[Stack] and hints["reversals"] == list[Reversal]
+    assert hints["pending"] == list[str] and hints["ap"] == list[int]
+    assert type_hints(Stack)["layers"] == list[Layer]
+    assert type_hints(Layer)["cards"] == tuple[str, ...]

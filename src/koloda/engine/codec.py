@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any, TypeVar, Union, get_args, get_origin
 
 from koloda.engine.errors import InvalidData
+from koloda.native import type_hints
 
 T = TypeVar("T")
 JSON = Any
@@ -56,7 +57,8 @@ def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    # (a class compiled by mypyc keeps only erased annotations: koloda.native reads its source)
+    return type_hints(cls)
 
 
 def decode(tp: Any, data: JSON, where: str = "$") -> Any:
