@@ -12,8 +12,10 @@ PORT ?= 8000
 .PHONY: install run duel test lint typecheck unit system-deps clean
 
 # setup.py lists the compiled parts, built on install: the generator (src/koloda/engine/_rngc.c)
-# and Gwent's rules (compiled by mypyc from their .py, so an edit there means a rebuild)
-$(STAMP): pyproject.toml setup.py src/koloda/engine/_rngc.c $(wildcard src/koloda/games/gwent/*.py)
+# and the hot modules of Gwent's and Nevermore's rules (compiled by mypyc from their .py, so an
+# edit there means a rebuild)
+$(STAMP): pyproject.toml setup.py src/koloda/engine/_rngc.c \
+	$(wildcard src/koloda/games/gwent/*.py src/koloda/games/nevermore/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --upgrade --quiet pip
 	$(BIN)/pip install --quiet -e '.[all,dev]'

@@ -23,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 NATIVE = {
     "koloda.games.gwent": ["cards", "exchange", "hands", "listing", "match", "model", "perks",
                            "table", "throwins", "turns"],
+    "koloda.games.nevermore": ["effects", "flow"],
 }
 SHARED = "_native"  # the mypyc runtime shared by a package's compiled modules
 

@@ -1,9 +1,9 @@
 """Compiled rules (``koloda.native``): the build is used only when complete and up to date, the
 Python sources otherwise, and both give the same games.
 
-The equivalence test plays seeded Gwent games in a child process that runs the Python sources
-(``KOLODA_PURE=1``) and compares everything a game shows: legal lists, random draws, views of
-every seat, events, resamples and the final state.
+The equivalence test plays seeded games of every compiled game in a child process that runs
+the Python sources (``KOLODA_PURE=1``) and compares everything a game shows: legal lists,
+random draws, views of every seat, resamples, the fast path, logs and the final state.
 """
 
 from __future__ import annotations
@@ -70,25 +70,29 @@ def test_koloda_pure_runs_the_sources_on_purpose(tmp_path: Path) -> None:
     assert check(folder, {PURE_ENV: "0"}) == (("a",), "")
 
 
-def test_gwent_runs_compiled_where_it_was_built() -> None:
-    # The project's install (make install) compiles it; CI runs on such an install.
-    status = native_status("koloda.games.gwent")
+COMPILED_GAMES = {"gwent": (2, 3, 4), "nevermore": (3, 4, 5, 6)}
+
+
+@pytest.mark.parametrize("game", sorted(COMPILED_GAMES))
+def test_the_compiled_games_run_compiled_where_they_were_built(game: str) -> None:
+    # The project's install (make install) compiles them; CI runs on such an install.
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         pytest.skip("KOLODA_PURE is set")
+    status = native_status(f"koloda.games.{game}")
     assert status.native, (
-        f"Gwent's rules are not running compiled ({status.reason}): install a C compiler and "
+        f"{game}'s rules are not running compiled ({status.reason}): install a C compiler and "
         "Python's headers (scripts/system-deps.sh does), then reinstall (make install)")
-    import koloda.games.gwent.exchange as exchange
-    assert not exchange.__file__ or not exchange.__file__.endswith(".py")
+    module = sys.modules[f"koloda.games.{game}.{status.modules[0]}"]
+    assert not (module.__file__ or "").endswith(".py")
 
 
 _PLAY = r"""
-import hashlib, json, sys
+import hashlib, importlib, json, sys
 from koloda.engine import Rng, load_game
-import koloda.games.gwent as gwent
+package = importlib.import_module("koloda.games.GAME")
 h = hashlib.sha256()
-for players in (2, 3, 4):
-    game = load_game("gwent", players=players)
+for players in PLAYERS:
+    game = load_game("GAME", players=players)
     rng = Rng.from_seed(11)
     for seed in range(GAMES):
         state = game.new(seed=seed)
@@ -111,26 +115,29 @@ for players in (2, 3, 4):
         h.update(repr(state.result).encode())
         for s in (None, *range(players)):
             h.update(repr(state.log(s)).encode())
-print(gwent.NATIVE.native, h.hexdigest())
+print(package.NATIVE.native, h.hexdigest())
 """
 
 
-def _play(pure: bool, games: int) -> tuple[str, str]:
+def _play(game: str, pure: bool, games: int) -> tuple[str, str]:
     env = dict(os.environ)
     env.pop(PURE_ENV, None)
     if pure:
         env[PURE_ENV] = "1"
-    done = subprocess.run([sys.executable, "-c", _PLAY.replace("GAMES", str(games))],
-                          env=env, capture_output=True, text=True, check=True)
+    code = (_PLAY.replace("GAMES", str(games)).replace("GAME", game)
+            .replace("PLAYERS", repr(COMPILED_GAMES[game])))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, check=True)
     native, digest = done.stdout.split()
     return native, digest
 
 
-def test_the_compiled_and_the_python_rules_play_the_same_games() -> None:
-    compiled, pure = _play(False, 12), _play(True, 12)
+@pytest.mark.parametrize(("game", "games"), [("gwent", 12), ("nevermore", 2)])
+def test_the_compiled_and_the_python_rules_play_the_same_games(game: str, games: int) -> None:
+    compiled, pure = _play(game, False, games), _play(game, True, games)
     assert pure[0] == "False"
     if compiled[0] != "True":
-        pytest.skip("Gwent's rules are not compiled here")
+        pytest.skip(f"{game}'s rules are not compiled here")
     assert compiled[1] == pure[1]
 
 

@@ -9,11 +9,17 @@ ravens that cancel cards, raven form and pecking, Light and Shadow magic.
 
 from __future__ import annotations
 
-from koloda.engine.game import GameSpec, register
-from koloda.games.nevermore.describe import describe_event
-from koloda.games.nevermore.magic import MagicSet, load_magic_set
-from koloda.games.nevermore.options import NevermoreOptions
-from koloda.games.nevermore.state import NevermoreState
+from koloda.native import use_native
+
+# before any module of the package is imported: the compiled rules, when built and up to date
+# (see koloda.native; setup.py lists the compiled modules)
+NATIVE = use_native(__name__, __path__)
+
+from koloda.engine.game import GameSpec, register  # noqa: E402
+from koloda.games.nevermore.describe import describe_event  # noqa: E402
+from koloda.games.nevermore.magic import MagicSet, load_magic_set  # noqa: E402
+from koloda.games.nevermore.options import NevermoreOptions  # noqa: E402
+from koloda.games.nevermore.state import NevermoreState  # noqa: E402
 
 NEVERMORE = register(GameSpec(
     name="nevermore",
@@ -34,4 +40,5 @@ NEVERMORE = register(GameSpec(
     describe_event=describe_event,
 ))
 
-__all__ = ["NEVERMORE", "MagicSet", "NevermoreOptions", "NevermoreState", "load_magic_set"]
+__all__ = ["NATIVE", "NEVERMORE", "MagicSet", "NevermoreOptions", "NevermoreState",
+           "load_magic_set"]
