@@ -21,8 +21,8 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 #: package -> the modules compiled (listed in koloda.native's stamp, see koloda/native.py)
 NATIVE = {
-    "koloda.games.gwent": ["cards", "exchange", "hands", "listing", "match", "model", "perks",
-                           "table", "throwins", "turns"],
+    "koloda.games.gwent": ["cards", "dispatch", "exchange", "hands", "listing", "match", "model",
+                           "perks", "table", "throwins", "turns"],
     "koloda.games.nevermore": ["effects", "flow"],
 }
 SHARED = "_native"  # the mypyc runtime shared by a package's compiled modules

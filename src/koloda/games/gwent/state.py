@@ -24,17 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from koloda.engine import Action, GameState, InvalidData, InvalidOption, Result, Rng
-from koloda.games.gwent import exchange as exchange_rules
-from koloda.games.gwent import listing, match, perks, refusals, throwins
+from koloda.games.gwent import dispatch, listing, match, refusals, throwins
 from koloda.games.gwent.actions import (
     ChooseDeck,
-    EndAction,
-    Medic,
-    NameSuit,
     Pass,
-    Play,
-    Scorch,
-    Spy,
     parse_action,
 )
 from koloda.games.gwent.cards import card
@@ -223,19 +216,9 @@ class GwentState(GameState):
         return listing.legal(self, seat)
 
     def random_action(self, seat: int, rng: Rng) -> Action:
-        # the same draw as the default (one randbelow over the legal actions, in their order),
-        # without building every action of the exchange's listing
-        if self.phase == match.PLAY:  # (seat in self.to_act, asked directly)
-            if self.window:
-                if seat in self.window and seat not in self.decided:
-                    return throwins.random_action(self, seat, rng)
-            else:
-                ex = self.exchange
-                if ex is not None:
-                    turn = ex.turn
-                    if seat == (ex.attacker if turn == 0 else ex.defender):
-                        return listing.random_action(self, seat, rng, turn)
-        return super().random_action(seat, rng)
+        # the same draw as the default, without building every action of the listing
+        drawn = dispatch.random_action(self, seat, rng)
+        return super().random_action(seat, rng) if drawn is None else drawn
 
     def check(self, seat: int, action: Action) -> str | None:
         if self.phase == match.PLAY and seat in self.to_act:
@@ -251,37 +234,7 @@ class GwentState(GameState):
         return refusals.reason(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
-        if self.window:  # (only while playing)
-            throwins.decide(self, seat, action)
-            return
-        if type(action) is Play:  # (the most frequent action, first)
-            exchange_rules.apply_play(self, seat, action)
-            return
-        if isinstance(action, ChooseDeck):
-            match.choose_deck(self, seat, action.deck)
-            return
-        ex = self.exchange
-        assert ex is not None
-        side = ex.side_of(seat)
-        if isinstance(action, Play):
-            exchange_rules.apply_play(self, seat, action)
-        elif isinstance(action, EndAction):
-            exchange_rules.apply_end(self, seat)
-        elif isinstance(action, Pass):
-            exchange_rules.apply_pass(self, seat)
-        elif isinstance(action, NameSuit):
-            exchange_rules.apply_name(self, seat, action)
-        elif isinstance(action, Medic):
-            perks.apply_medic(self, seat, action)
-            exchange_rules.spend_one(self, ex, side)
-        elif isinstance(action, Spy):
-            perks.apply_spy(self, seat, ex, side, action)
-            exchange_rules.spend_one(self, ex, side)
-        elif isinstance(action, Scorch):
-            perks.apply_scorch(self, seat, ex, action)
-            exchange_rules.spend_one(self, ex, side)
-        else:  # pragma: no cover (check() refuses every other action)
-            raise AssertionError(action)
+        dispatch.apply(self, seat, action)
 
     def take_from_hand(self, seat: int, cid: str) -> None:
         hand = self.hands[seat]
