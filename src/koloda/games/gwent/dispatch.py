@@ -1,7 +1,8 @@
-"""The state's hot entry points, compiled with the rules (see :mod:`koloda.native`): applying an
-action («ход») and drawing a random legal one. :class:`~koloda.games.gwent.state.GwentState`
-derives from the kernel's state class and stays Python; its ``_apply`` and ``random_action``
-hand over to these functions."""
+"""The state's hot entry points, compiled with the rules (see :mod:`koloda.native`): who acts,
+applying an action («ход») and drawing a random legal one.
+:class:`~koloda.games.gwent.state.GwentState` derives from the kernel's state class and stays
+Python; its ``to_act``, ``_apply``, ``apply_unchecked`` and ``random_action`` hand over to
+these functions."""
 
 from __future__ import annotations
 
@@ -23,6 +24,26 @@ from koloda.games.gwent.actions import (
 
 if TYPE_CHECKING:
     from koloda.games.gwent.state import GwentState
+
+
+def to_act(st: GwentState) -> tuple[int, ...]:
+    """The seats to act: the side whose turn it is in the exchange, the watchers yet to decide
+    in a throw-in window, the player choosing a deck; none at the end."""
+    phase = st.phase
+    if phase == match.PLAY:
+        window = st.window
+        if window:
+            decided = st.decided
+            if not decided and len(window) == 1:  # (three players: one watcher)
+                return (window[0],)
+            return tuple(sorted([s for s in window if s not in decided]))
+        ex = st.exchange
+        if ex is None:
+            return ()
+        return (ex.attacker if ex.turn == 0 else ex.defender,)
+    if phase == match.CHOOSE:
+        return (match.chooser(st),)
+    return ()
 
 
 def apply(st: GwentState, seat: int, action: Action) -> None:

@@ -189,21 +189,7 @@ class GwentState(GameState):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == match.PLAY:
-            window = self.window
-            if window:
-                decided = self.decided
-                if not decided and len(window) == 1:  # (three players: one watcher)
-                    return (window[0],)
-                return tuple(sorted([s for s in window if s not in decided]))
-            ex = self.exchange
-            if ex is None:
-                return ()
-            return (ex.attacker if ex.turn == 0 else ex.defender,)
-        if phase == match.CHOOSE:
-            return (match.chooser(self),)
-        return ()
+        return dispatch.to_act(self)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act:
@@ -235,6 +221,9 @@ class GwentState(GameState):
 
     def _apply(self, seat: int, action: Action) -> None:
         dispatch.apply(self, seat, action)
+
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        dispatch.apply(self, seat, action)  # (the kernel's, one call shorter: the fast path)
 
     def take_from_hand(self, seat: int, cid: str) -> None:
         hand = self.hands[seat]
