@@ -1,10 +1,10 @@
 """The compiled parts (optional: Koloda runs without them, slower, with the same results).
 
 - the generator's loops, ``src/koloda/engine/_rngc.c`` (C);
-- the hot modules of Gwent's rules, compiled from their Python sources by mypyc (which comes
-  with mypy, a build requirement in ``pyproject.toml``). The build records the SHA-256 of each
-  compiled source in ``_native.json`` beside them; :mod:`koloda.native` uses the compiled
-  modules only while every source still has that digest.
+- the hot modules of Gwent's and Nevermore's rules, compiled from their Python sources by
+  mypyc (which comes with mypy, a build requirement in ``pyproject.toml``). The build records
+  the SHA-256 of each compiled source in ``_native.json`` beside them; :mod:`koloda.native`
+  uses the compiled modules only while every source still has that digest.
 """
 
 from __future__ import annotations

@@ -1,16 +1,16 @@
 """Compiled rules: which modules of a game run as native code, and the check that keeps a stale
 build from running.
 
-A game may have some of its modules compiled by mypyc (``setup.py`` lists them, today the hot
-modules of Gwent). The compiled modules are the same source: an install with a C compiler
+A game may have some of its modules compiled by mypyc (``setup.py`` lists them: the hot modules
+of Gwent and Nevermore). The compiled modules are the same source: an install with a C compiler
 builds them, and without one the game runs the ``.py`` files, slower and otherwise the same.
 Python prefers an extension module to the ``.py`` beside it, so a development install whose
 sources were edited after the build would run the old rules. To prevent that, the build writes
 ``<package>/_native.json``, the SHA-256 of every compiled source, and the game's package calls
 :func:`use_native` before importing any of them: the compiled modules are used only when every
 one of them is built and every source is unchanged since; otherwise all of them run from their
-``.py`` (all or none: compiled modules call each other directly), with a warning when a source
-has changed. ``KOLODA_PURE=1`` in the environment runs the ``.py`` files on purpose.
+``.py`` (all or none: compiled modules call each other directly), with a warning unless that
+was asked for. ``KOLODA_PURE=1`` in the environment runs the ``.py`` files on purpose.
 
 mypyc erases the element types in the annotations of a compiled dataclass (``list[Stack]``
 becomes ``list``); :func:`type_hints` reads them from the class's source instead, for the JSON
@@ -51,8 +51,11 @@ class NativeStatus:
 
     package: str
     modules: tuple[str, ...]
-    native: bool
     reason: str
+
+    @property
+    def native(self) -> bool:
+        return not self.reason
 
 
 _STATUS: dict[str, NativeStatus] = {}
@@ -68,26 +71,35 @@ def _built(directory: Path, name: str) -> bool:
                for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 
+def _built_sources(directory: Path) -> set[str]:
+    """The modules of ``directory`` with a compiled extension beside their ``.py``."""
+    return {path.stem for path in directory.glob("*.py") if _built(directory, path.stem)}
+
+
 def check(directory: Path, environ: dict[str, str] | None = None) -> tuple[tuple[str, ...], str]:
-    """The compiled modules recorded in ``directory``'s stamp, and "" when they may be used, or
-    the reason they may not: ``not built``, ``KOLODA_PURE is set``, ``stale: X.py changed
-    since the build``, ``incomplete: X not built``, ``unreadable stamp``."""
+    """The compiled modules of ``directory`` (those its stamp records, and any other built
+    beside its ``.py``), and "" when they may be used, or the reason they may not: ``not
+    built``, ``no stamp``, ``unreadable stamp``, ``KOLODA_PURE is set``, ``incomplete: X not
+    built`` (or ``built but not in the stamp``), ``stale: X.py changed since the build``."""
     env = os.environ if environ is None else environ
+    built = _built_sources(directory)
     stamp = directory / STAMP
     if not stamp.is_file():
-        return (), "not built"
+        return tuple(sorted(built)), "no stamp" if built else "not built"
     try:
         recorded = json.loads(stamp.read_text(encoding="utf-8"))
         sources: dict[str, str] = dict(recorded["sources"])
         shared = str(recorded["shared"])
     except (OSError, ValueError, KeyError, TypeError):
-        return (), "unreadable stamp"
-    modules = tuple(sorted(sources))
+        return tuple(sorted(built)), "unreadable stamp"
+    modules = tuple(sorted(built | set(sources)))
     if env.get(PURE_ENV, "") not in ("", "0"):
         return modules, f"{PURE_ENV} is set"
     for name in (*modules, shared):
         if not _built(directory, name):
             return modules, f"incomplete: {name} not built"
+        if name not in sources and name != shared:
+            return modules, f"incomplete: {name} built but not in the stamp"
     for name in modules:
         source = directory / f"{name}.py"
         if not source.is_file() or source_digest(source) != sources[name]:
@@ -121,11 +133,11 @@ def use_native(package: str, path: Sequence[str]) -> NativeStatus:
     if reason and modules:
         files = {f"{package}.{name}": directory / f"{name}.py" for name in modules}
         sys.meta_path.insert(0, _SourceFinder(files))
-        if reason.startswith(("stale", "incomplete")):
+        if reason != f"{PURE_ENV} is set":
             warnings.warn(f"{package}: {reason}; running the Python sources "
                           "(rebuild with `make install` or `pip install -e .`)",
                           RuntimeWarning, stacklevel=2)
-    status = _STATUS[package] = NativeStatus(package, modules, not reason, reason)
+    status = _STATUS[package] = NativeStatus(package, modules, reason)
     return status
 
 
@@ -133,7 +145,7 @@ def native_status(package: str) -> NativeStatus:
     """What :func:`use_native` decided for ``package`` (importing it first)."""
     if package not in _STATUS:
         importlib.import_module(package)
-    return _STATUS.get(package, NativeStatus(package, (), False, "not built"))
+    return _STATUS.get(package, NativeStatus(package, (), "not built"))
 
 
 def is_compiled(module: ModuleType) -> bool:

@@ -183,3 +183,19 @@ def test_a_compiled_dataclass_keeps_its_declared_field_types_for_the_codec() -> 
     assert hints["pending"] == list[str] and hints["ap"] == list[int]
     assert type_hints(Stack)["layers"] == list[Layer]
     assert type_hints(Layer)["cards"] == tuple[str, ...]
+
+
+def test_modules_built_without_a_stamp_are_not_used(tmp_path: Path) -> None:
+    # a failed rebuild removes the stamp and may leave old compiled modules behind
+    folder = _package(tmp_path, {"a": "x = 1\n", "b": "y = 2\n"})
+    (folder / STAMP).unlink()
+    assert check(folder, {}) == (("a", "b"), "no stamp")
+    (folder / STAMP).write_text("{not json", encoding="utf-8")
+    assert check(folder, {}) == (("a", "b"), "unreadable stamp")
+
+
+def test_a_module_built_but_missing_from_the_stamp_makes_it_incomplete(tmp_path: Path) -> None:
+    folder = _package(tmp_path, {"a": "x = 1\n"})
+    (folder / "b.py").write_text("y = 2\n", encoding="utf-8")
+    (folder / f"b{SUFFIX}").write_bytes(b"")
+    assert check(folder, {}) == (("a", "b"), "incomplete: b built but not in the stamp")

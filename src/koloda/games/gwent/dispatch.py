@@ -1,8 +1,7 @@
 """The state's hot entry points, compiled with the rules (see :mod:`koloda.native`): who acts,
 applying an action («ход») and drawing a random legal one.
 :class:`~koloda.games.gwent.state.GwentState` derives from the kernel's state class and stays
-Python; its ``to_act``, ``_apply``, ``apply_unchecked`` and ``random_action`` hand over to
-these functions."""
+Python; its ``to_act``, ``_apply`` and ``random_action`` hand over to these functions."""
 
 from __future__ import annotations
 

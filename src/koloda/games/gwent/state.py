@@ -222,9 +222,6 @@ class GwentState(GameState):
     def _apply(self, seat: int, action: Action) -> None:
         dispatch.apply(self, seat, action)
 
-    def apply_unchecked(self, seat: int, action: Action) -> None:
-        dispatch.apply(self, seat, action)  # (the kernel's, one call shorter: the fast path)
-
     def take_from_hand(self, seat: int, cid: str) -> None:
         hand = self.hands[seat]
         summaries = self.summaries
