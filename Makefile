@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run duel test lint typecheck unit system-deps clean
+.PHONY: install run duel test check lint typecheck unit system-deps clean
 
 # setup.py lists the compiled parts, built on install: the generator (src/koloda/engine/_rngc.c)
 # and the hot modules of Gwent's and Nevermore's rules (compiled by mypyc from their .py, so an
@@ -42,6 +42,14 @@ unit: install
 	$(BIN)/pytest -n 2 --durations=15
 
 test: system-deps lint typecheck unit
+
+# the fast tier, after every change (under a minute on two cores): ruff, the per-rule and
+# scenario tests, the docstring examples and a sample of the conformance fuzz (tests marked
+# slow, the server, browser, simulation and bot tests run in `make test`)
+CHECK_TESTS := tests/engine tests/games tests/conformance tests/test_doctests.py
+check: install
+	$(BIN)/ruff check src tests
+	$(BIN)/pytest -n 2 -m "not slow" $(CHECK_TESTS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

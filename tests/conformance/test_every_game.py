@@ -57,9 +57,11 @@ def _configs() -> list[Any]:
     out = []
     for spec in game_specs():
         for players in range(spec.min_players, spec.max_players + 1):
+            # the fast tier (make check) samples the fewest players; the full suite runs all
+            marks = () if players == spec.min_players else (pytest.mark.slow,)
             for options in [{}, *VARIANTS.get(spec.name, [])]:
                 label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-                out.append(pytest.param(spec.name, players, options,
+                out.append(pytest.param(spec.name, players, options, marks=marks,
                                         id=f"{spec.name}-{players}p-{label}"))
     return out
 

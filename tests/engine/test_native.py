@@ -132,6 +132,7 @@ def _play(game: str, pure: bool, games: int) -> tuple[str, str]:
     return native, digest
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "games"), [("gwent", 12), ("nevermore", 2)])
 def test_the_compiled_and_the_python_rules_play_the_same_games(game: str, games: int) -> None:
     compiled, pure = _play(game, False, games), _play(game, True, games)

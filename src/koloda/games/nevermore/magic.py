@@ -19,9 +19,11 @@ instead of the effect when its holder is in raven form, and a number of copies.
 
 >>> s = load_magic_set('{"name": "mini", "cards": [{"key": "w", "deck": "light", "copies": 2,'
 ...     ' "name_en": "Ward", "name_ru": "Оберег", "timing": "anytime",'
-...     ' "effect": [{"verb": "shield", "amount": 1}]}]}')
->>> s.light_ids, s.card(101).name_en
-((100, 101), 'Ward')
+...     ' "effect": [{"verb": "shield", "amount": 1}]},'
+...     ' {"key": "h", "deck": "shadow", "copies": 1, "name_en": "Hex", "name_ru": "Порча",'
+...     ' "timing": "anytime", "effect": [{"verb": "shield", "amount": 1}]}]}')
+>>> s.light_ids, s.card(101).name_en, s.shadow_ids
+((100, 101), 'Ward', (200,))
 """
 
 from __future__ import annotations
