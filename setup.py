@@ -4,11 +4,14 @@
 - the hot modules of Gwent's and Nevermore's rules, compiled from their Python sources by
   mypyc (which comes with mypy, a build requirement in ``pyproject.toml``). The build records
   the SHA-256 of each compiled source in ``_native.json`` beside them; :mod:`koloda.native`
-  uses the compiled modules only while every source still has that digest.
+  uses the compiled modules only while every source still has that digest. The stamp also
+  records the annotations of each compiled module's classes as the source writes them (mypyc
+  erases ``list[Stack]`` to ``list``), which the JSON codec needs to rebuild states.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -51,6 +54,18 @@ def native_extensions() -> list[Extension]:
     return out
 
 
+def declared_annotations(source: str) -> dict[str, dict[str, str]]:
+    """class -> field -> annotation, as written, for the classes at the top of a module."""
+    out: dict[str, dict[str, str]] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef):
+            fields = {item.target.id: ast.unparse(item.annotation) for item in node.body
+                      if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
+            if fields:
+                out[node.name] = fields
+    return out
+
+
 class BuildExt(build_ext):
     """Builds the extensions, then writes each compiled package's stamp beside its modules."""
 
@@ -66,7 +81,10 @@ class BuildExt(build_ext):
             folder = HERE / "src" / Path(*package.split("."))
             sources = {m: hashlib.sha256((folder / f"{m}.py").read_bytes()).hexdigest()
                        for m in modules}
-            stamp.write_text(json.dumps({"shared": f"{SHARED}__mypyc", "sources": sources},
+            types = {m: declared_annotations((folder / f"{m}.py").read_text(encoding="utf-8"))
+                     for m in modules}
+            stamp.write_text(json.dumps({"shared": f"{SHARED}__mypyc", "sources": sources,
+                                         "types": types},
                                         indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 

@@ -13,8 +13,11 @@ one of them is built and every source is unchanged since; otherwise all of them 
 was asked for. ``KOLODA_PURE=1`` in the environment runs the ``.py`` files on purpose.
 
 mypyc erases the element types in the annotations of a compiled dataclass (``list[Stack]``
-becomes ``list``); :func:`type_hints` reads them from the class's source instead, for the JSON
-codec, which rebuilds states from them.
+becomes ``list``). The build therefore also records, in the stamp, the annotations of every
+class of each compiled module as its source writes them, and :func:`declare_compiled_types`
+(called by the game's package once its modules are imported) declares them to the JSON codec
+(:func:`koloda.engine.codec.declare_field_types`), which rebuilds states from them: nothing
+parses a source at run time, and the kernel reads no file.
 
 >>> status = native_status("koloda.games.gwent")
 >>> status.reason in {"", "not built", "KOLODA_PURE is set"} or status.reason.startswith("stale")
@@ -23,21 +26,26 @@ True
 
 from __future__ import annotations
 
-import ast
 import hashlib
+import importlib
 import importlib.machinery
 import importlib.util
 import json
 import os
 import sys
 import warnings
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib.abc import MetaPathFinder
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
-from typing import Any, get_type_hints
+from typing import Any
+
+from koloda.engine.codec import declare_field_types, field_types
+
+#: module -> class -> field -> its annotation as the source writes it (the stamp's "types")
+FieldTypes = Mapping[str, Mapping[str, Mapping[str, str]]]
 
 #: The file the build writes beside the compiled modules.
 STAMP = "_native.json"
@@ -52,6 +60,8 @@ class NativeStatus:
     package: str
     modules: tuple[str, ...]
     reason: str
+    #: the annotations of the compiled modules' classes, as the build recorded them
+    types: FieldTypes = field(default_factory=dict)
 
     @property
     def native(self) -> bool:
@@ -79,32 +89,48 @@ def _built_sources(directory: Path) -> set[str]:
 def check(directory: Path, environ: dict[str, str] | None = None) -> tuple[tuple[str, ...], str]:
     """The compiled modules of ``directory`` (those its stamp records, and any other built
     beside its ``.py``), and "" when they may be used, or the reason they may not: ``not
-    built``, ``no stamp``, ``unreadable stamp``, ``KOLODA_PURE is set``, ``incomplete: X not
-    built`` (or ``built but not in the stamp``), ``stale: X.py changed since the build``."""
+    built``, ``no stamp``, ``unreadable stamp`` (also one without the field types a build now
+    records), ``KOLODA_PURE is set``, ``incomplete: X not built`` (or ``built but not in the
+    stamp``), ``stale: X.py changed since the build``."""
+    modules, reason, _ = _check(directory, environ)
+    return modules, reason
+
+
+def _stamp_types(data: Any) -> dict[str, dict[str, dict[str, str]]]:
+    out: dict[str, dict[str, dict[str, str]]] = {}
+    for module, classes in dict(data).items():
+        out[str(module)] = {str(cls): {str(k): str(v) for k, v in dict(fields).items()}
+                            for cls, fields in dict(classes).items()}
+    return out
+
+
+def _check(directory: Path, environ: dict[str, str] | None = None
+           ) -> tuple[tuple[str, ...], str, FieldTypes]:
     env = os.environ if environ is None else environ
     built = _built_sources(directory)
     stamp = directory / STAMP
     if not stamp.is_file():
-        return tuple(sorted(built)), "no stamp" if built else "not built"
+        return tuple(sorted(built)), "no stamp" if built else "not built", {}
     try:
         recorded = json.loads(stamp.read_text(encoding="utf-8"))
         sources: dict[str, str] = dict(recorded["sources"])
         shared = str(recorded["shared"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return tuple(sorted(built)), "unreadable stamp"
+        types = _stamp_types(recorded["types"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return tuple(sorted(built)), "unreadable stamp", {}
     modules = tuple(sorted(built | set(sources)))
     if env.get(PURE_ENV, "") not in ("", "0"):
-        return modules, f"{PURE_ENV} is set"
+        return modules, f"{PURE_ENV} is set", {}
     for name in (*modules, shared):
         if not _built(directory, name):
-            return modules, f"incomplete: {name} not built"
+            return modules, f"incomplete: {name} not built", {}
         if name not in sources and name != shared:
-            return modules, f"incomplete: {name} built but not in the stamp"
+            return modules, f"incomplete: {name} built but not in the stamp", {}
     for name in modules:
         source = directory / f"{name}.py"
         if not source.is_file() or source_digest(source) != sources[name]:
-            return modules, f"stale: {name}.py changed since the build"
-    return modules, ""
+            return modules, f"stale: {name}.py changed since the build", {}
+    return modules, "", types
 
 
 class _SourceFinder(MetaPathFinder):
@@ -129,7 +155,7 @@ def use_native(package: str, path: Sequence[str]) -> NativeStatus:
     if known is not None:
         return known
     directory = Path(path[0])
-    modules, reason = check(directory)
+    modules, reason, types = _check(directory)
     if reason and modules:
         files = {f"{package}.{name}": directory / f"{name}.py" for name in modules}
         sys.meta_path.insert(0, _SourceFinder(files))
@@ -137,8 +163,20 @@ def use_native(package: str, path: Sequence[str]) -> NativeStatus:
             warnings.warn(f"{package}: {reason}; running the Python sources "
                           "(rebuild with `make install` or `pip install -e .`)",
                           RuntimeWarning, stacklevel=2)
-    status = _STATUS[package] = NativeStatus(package, modules, reason)
+    status = _STATUS[package] = NativeStatus(package, modules, reason, types)
     return status
+
+
+def declare_compiled_types(status: NativeStatus) -> None:
+    """Declare to the JSON codec the field types of the compiled classes of ``status``'s
+    package, as the build recorded them (mypyc erases them in the classes themselves). The
+    package calls it once its modules are imported; it does nothing when they run as Python."""
+    if not status.native:
+        return
+    for module_name, classes in status.types.items():
+        module = importlib.import_module(f"{status.package}.{module_name}")
+        for class_name, declared in classes.items():
+            declare_field_types(getattr(module, class_name), declared)
 
 
 def native_status(package: str) -> NativeStatus:
@@ -155,27 +193,6 @@ def is_compiled(module: ModuleType) -> bool:
 
 
 def type_hints(cls: type) -> dict[str, Any]:
-    """``typing.get_type_hints(cls)``, for a class of a compiled module as its source declares
-    them (mypyc keeps only erased types): the annotations of the class body in the ``.py``
-    beside the module, evaluated in the compiled module's namespace."""
-    module = sys.modules.get(cls.__module__)
-    if module is None or not is_compiled(module) or "." in cls.__qualname__:
-        return get_type_hints(cls)
-    # (beside the package's other modules: a compiled module's own __file__ may not say where)
-    package, _, name = cls.__module__.rpartition(".")
-    source = Path(sys.modules[package].__path__[0]) / f"{name}.py"
-    tree = ast.parse(source.read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
-            break
-    else:
-        raise TypeError(f"no class {cls.__name__} in {source}")
-    declared = {item.target.id: ast.unparse(item.annotation) for item in node.body
-                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
-    # the same evaluation as for the source's own string annotations, in the module's names
-    stand_in = type(cls.__name__, (), {"__annotations__": declared, "__module__": cls.__module__})
-    hints = get_type_hints(stand_in)
-    for base in cls.__mro__[1:]:
-        if base is not object:
-            hints = {**type_hints(base), **hints}
-    return hints
+    """The field types the JSON codec reads for ``cls``: its type hints, or for a compiled
+    class those its source declares (recorded by the build, see :func:`declare_compiled_types`)."""
+    return field_types(cls)

@@ -3,7 +3,7 @@ import json
 import typer
 from typer.testing import CliRunner
 
-from koloda.bots.cli import register
+from koloda.cli.duel_advise import register
 
 app = typer.Typer()
 register(app)

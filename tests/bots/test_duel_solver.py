@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from scipy.optimize import linprog
 
-from koloda.bots.duel_solver import (
+from koloda.engine import InvalidOption
+from koloda.games.duel.solver import (
     TYPES,
     Kind,
     choose_hands,
@@ -16,7 +17,6 @@ from koloda.bots.duel_solver import (
     solve_matrix_game,
     value_of,
 )
-from koloda.engine import InvalidOption
 
 A = {s: Kind("attack", s) for s in range(1, 6)}
 T = {s: Kind("trick", s) for s in range(1, 6)}

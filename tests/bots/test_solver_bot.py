@@ -1,6 +1,6 @@
 from koloda.bots import decision_for, make_bot
-from koloda.bots.solver_bot import DuelSolverBot
 from koloda.engine import load_game
+from koloda.games.duel.solver_bot import DuelSolverBot
 
 
 def test_solver_bot_plays_whole_duels_legally():

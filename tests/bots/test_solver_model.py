@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections import Counter
 
 from koloda.bots import decision_for, make_bot
-from koloda.bots.duel_solver import TYPES, Kind
-from koloda.bots.solver_bot import (
+from koloda.engine import Rng, load_game
+from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, pool
+from koloda.games.duel.resample import known_to
+from koloda.games.duel.solver import TYPES, Kind
+from koloda.games.duel.solver_bot import (
     DuelSolverBot,
     opponent_hand,
     predicted_play,
@@ -15,9 +18,6 @@ from koloda.bots.solver_bot import (
     type_splits,
     unseen_deck,
 )
-from koloda.engine import Rng, load_game
-from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, pool
-from koloda.games.duel.resample import known_to
 
 A = [Kind("attack", s) for s in (5, 3, 1)]
 T = [Kind("trick", s) for s in (4, 2)]

@@ -82,10 +82,10 @@ def test_plugin_commands_are_listed_and_run(runner):
 
     res = invoke(runner, "--help")
     for module, command in (("koloda.sim.cli", "simulate"), ("koloda.server.cli", "serve"),
-                            ("koloda.bots.cli", "duel")):
+                            ("koloda.cli.duel_advise", "duel")):
         if importlib.util.find_spec(module) is not None:
             assert command in res.stdout
-    if importlib.util.find_spec("koloda.bots.cli") is not None:
+    if importlib.util.find_spec("koloda.cli.duel_advise") is not None:
         res = invoke(runner, "duel", "--help")
         assert res.exit_code == 0 and "advise" in res.stdout
 
@@ -96,7 +96,7 @@ def test_own_commands_do_not_load_the_plugins():
 
     code = ("import sys; from typer.testing import CliRunner; from koloda.cli import app; "
             "r = CliRunner().invoke(app, ['rules', 'duel']); assert r.exit_code == 0, r.output; "
-            "print(sorted(m for m in ('koloda.sim', 'koloda.server', 'koloda.bots.cli') "
+            "print(sorted(m for m in ('koloda.sim', 'koloda.server', 'koloda.cli.duel_advise') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
@@ -106,7 +106,7 @@ def test_own_commands_do_not_load_the_plugins():
 def test_plugin_modules_in_order_and_missing_ones_skipped():
     from koloda.cli import PLUGIN_MODULES, _plugin
 
-    assert PLUGIN_MODULES == ("koloda.sim.cli", "koloda.server.cli", "koloda.bots.cli")
+    assert PLUGIN_MODULES == ("koloda.sim.cli", "koloda.server.cli", "koloda.cli.duel_advise")
     assert _plugin("koloda.no_such_package.cli") is None
     assert _plugin("koloda.engine.no_such_module") is None
 

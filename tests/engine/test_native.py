@@ -31,7 +31,8 @@ def _package(tmp_path: Path, modules: dict[str, str], *, built: bool = True) -> 
     if built:
         (tmp_path / f"_native__mypyc{SUFFIX}").write_bytes(b"")
     stamp = {"shared": "_native__mypyc",
-             "sources": {n: source_digest(tmp_path / f"{n}.py") for n in modules}}
+             "sources": {n: source_digest(tmp_path / f"{n}.py") for n in modules},
+             "types": {n: {} for n in modules}}
     (tmp_path / STAMP).write_text(json.dumps(stamp), encoding="utf-8")
     return tmp_path
 
@@ -184,6 +185,47 @@ def test_a_compiled_dataclass_keeps_its_declared_field_types_for_the_codec() -> 
     assert hints["pending"] == list[str] and hints["ap"] == list[int]
     assert type_hints(Stack)["layers"] == list[Layer]
     assert type_hints(Layer)["cards"] == tuple[str, ...]
+
+
+def test_the_stamp_records_the_field_types_of_the_compiled_classes() -> None:
+    import ast
+
+    import koloda.games.gwent as gwent
+    folder = Path(gwent.__file__).parent
+    if not (folder / STAMP).is_file():
+        pytest.skip("Gwent's rules are not compiled here")
+    recorded = json.loads((folder / STAMP).read_text(encoding="utf-8"))["types"]
+    model = ast.parse((folder / "model.py").read_text(encoding="utf-8"))
+    exchange = next(n for n in model.body if isinstance(n, ast.ClassDef) and n.name == "Exchange")
+    declared = {i.target.id: ast.unparse(i.annotation) for i in exchange.body
+                if isinstance(i, ast.AnnAssign) and isinstance(i.target, ast.Name)}
+    assert recorded["model"]["Exchange"] == declared
+
+
+def test_a_stamp_without_field_types_is_not_used(tmp_path: Path) -> None:
+    # a build from before the stamp recorded them: its classes' field types are unknown
+    folder = _package(tmp_path, {"a": "x = 1\n"})
+    stamp = json.loads((folder / STAMP).read_text(encoding="utf-8"))
+    del stamp["types"]
+    (folder / STAMP).write_text(json.dumps(stamp), encoding="utf-8")
+    assert check(folder, {}) == (("a",), "unreadable stamp")
+
+
+def test_declared_field_types_drive_the_codec() -> None:
+    # what the codec does with a compiled class: its own annotations erased, the declared used
+    from dataclasses import dataclass
+
+    from koloda.engine.codec import declare_field_types, decode, field_types
+    from koloda.engine.rng import Rng
+
+    @dataclass
+    class Erased:
+        rngs: list  # type: ignore[type-arg]
+
+    Erased.__module__ = "koloda.engine.rng"  # evaluated in the module's names, as compiled ones
+    declare_field_types(Erased, {"rngs": "list[Rng]"})
+    assert field_types(Erased) == {"rngs": list[Rng]}
+    assert decode(Erased, {"rngs": [{"state": 5}]}).rngs[0] == Rng(5)
 
 
 def test_modules_built_without_a_stamp_are_not_used(tmp_path: Path) -> None:

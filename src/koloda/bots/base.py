@@ -1,4 +1,9 @@
-"""The bot interface and the bot registry.
+"""The bot registry by name: ``make_bot("bot:random", game)``.
+
+The interface a bot implements (:class:`Decision`, :class:`Bot`, :func:`register_bot`) belongs
+to the kernel (:mod:`koloda.engine.bot`) and is re-exported here. The bots for any game (random,
+ISMCTS) are this package's; a game's own bots are in the game's package, which names the
+modules that register them in its spec (``GameSpec.bots``): nothing here names a game.
 
 >>> from koloda.engine import load_game
 >>> game = load_game("duel")
@@ -12,103 +17,43 @@ True
 from __future__ import annotations
 
 import importlib
-import importlib.util
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
 
-from koloda.engine import Action, Game, GameState, InvalidOption, Rng
-
-
-@dataclass(frozen=True)
-class Decision:
-    """What a seat knows when it must decide.
-
-    ``sample(rng)`` returns a full state drawn consistently with the seat's knowledge (the
-    state's ``determinize``: the game's ``resample`` with the hidden record stripped); search
-    bots use it, nothing else of the true state reaches a bot.
-    """
-
-    seat: int
-    observation: dict[str, Any]
-    legal: tuple[Action, ...]
-    sample: Callable[[Rng], GameState]
-
-
-def decision_for(state: GameState, seat: int) -> Decision:
-    """The decision ``seat`` faces in ``state``."""
-    return Decision(
-        seat=seat,
-        observation=state.observe(seat),
-        legal=tuple(state.legal_actions(seat)),
-        sample=lambda rng: state.determinize(seat, rng),
-    )
-
-
-class Bot(Protocol):
-    """A program that plays one seat."""
-
-    name: str
-
-    def act(self, decision: Decision) -> Action:
-        """One of ``decision.legal``."""
-        ...
-
-
-BotFactory = Callable[[Game, list[str], int], Bot]
-"""Builds a bot for a game from the parameters after its name (``ismcts:2000`` → ["2000"])."""
-
-_FACTORIES: dict[tuple[str, str | None], BotFactory] = {}
-
-#: Modules that register bots when imported (each game's bots, the search bots).
-BOT_MODULES = (
-    "koloda.bots.random",
-    "koloda.bots.ismcts",
-    "koloda.bots.solver_bot",
-    "koloda.games.duel.bots",
-    "koloda.games.nevermore.bots",
-    "koloda.games.gwent.bots",
+from koloda.engine import Game, InvalidOption, get_spec
+from koloda.engine.bot import (
+    Bot,
+    BotFactory,
+    Decision,
+    ModelRedraw,
+    bot_factory,
+    decision_for,
+    register_bot,
+    register_model_redraw,
+    registered_bots,
+    registered_model_redraw,
 )
 
+__all__ = ["GENERIC_BOT_MODULES", "Bot", "BotFactory", "Decision", "ModelRedraw", "bot_names",
+           "decision_for", "make_bot", "model_redraw", "register_bot", "register_model_redraw"]
 
-def register_bot(kind: str, factory: BotFactory, *, game: str | None = None) -> None:
-    """Register ``bot:KIND`` for one game, or for every game when ``game`` is None."""
-    _FACTORIES[(kind, game)] = factory
-
-
-#: A game's redraw of the other seats' hidden past choices in a determinization, as a sensible
-#: player would have made them: ``redraw(sample, seat, rng)`` changes the sample in place,
-#: within what ``seat`` cannot see. Search bots with an opponent model use it (docs/bots.md).
-#: (The sample is the game's own state class.)
-ModelRedraw = Callable[[Any, int, Rng], None]
-_REDRAWS: dict[str, ModelRedraw] = {}
+#: The modules of the bots that play any game (each registers its bots when imported).
+GENERIC_BOT_MODULES = ("koloda.bots.random", "koloda.bots.ismcts")
 
 
-def register_model_redraw(game: str, redraw: ModelRedraw) -> None:
-    """Register ``game``'s redraw of hidden past choices for opponent models."""
-    _REDRAWS[game] = redraw
+def _import_bot_modules(game: str) -> None:
+    for module in (*GENERIC_BOT_MODULES, *get_spec(game).bots):
+        importlib.import_module(module)
 
 
 def model_redraw(game: str) -> ModelRedraw | None:
-    """The redraw ``game`` registered, if any."""
-    _import_bot_modules()
-    return _REDRAWS.get(game)
-
-
-def _import_bot_modules() -> None:
-    for module in BOT_MODULES:
-        try:
-            found = importlib.util.find_spec(module) is not None
-        except ModuleNotFoundError:
-            found = False
-        if found:
-            importlib.import_module(module)
+    """The redraw of hidden past choices ``game`` registered, if any."""
+    _import_bot_modules(game)
+    return registered_model_redraw(game)
 
 
 def bot_names(game: str) -> list[str]:
     """The bot kinds available for ``game``."""
-    _import_bot_modules()
-    return sorted({k for (k, g) in _FACTORIES if g in (None, game)})
+    _import_bot_modules(game)
+    return registered_bots(game)
 
 
 def make_bot(spec: str, game: Game, *, seed: int = 0) -> Bot:
@@ -116,10 +61,10 @@ def make_bot(spec: str, game: Game, *, seed: int = 0) -> Bot:
 
     Unknown names raise InvalidOption listing what exists for the game.
     """
-    _import_bot_modules()
+    _import_bot_modules(game.name)
     text = spec.removeprefix("bot:")
     kind, *params = text.split(":")
-    factory = _FACTORIES.get((kind, game.name)) or _FACTORIES.get((kind, None))
+    factory = bot_factory(kind, game.name)
     if factory is None:
         known = ", ".join(f"bot:{k}" for k in bot_names(game.name))
         raise InvalidOption(f"unknown bot {spec!r} for {game.name}; known: {known}")

@@ -23,7 +23,7 @@ from koloda.cli import games, play, replay, rules
 from koloda.cli.core import KolodaGroup
 
 #: Modules of other packages that add commands, registered in this order.
-PLUGIN_MODULES = ("koloda.sim.cli", "koloda.server.cli", "koloda.bots.cli")
+PLUGIN_MODULES = ("koloda.sim.cli", "koloda.server.cli", "koloda.cli.duel_advise")
 
 def _plugin_commands() -> dict[str, Any]:
     """The commands of :data:`PLUGIN_MODULES`, registered into :data:`app` first."""

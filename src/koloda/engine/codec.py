@@ -4,6 +4,9 @@ States, actions and events are dataclasses of ints, strings, enums, tuples, list
 other dataclasses. :func:`encode` turns such a value into JSON-ready data; :func:`decode` turns it
 back, checking the shape against the declared types and raising :class:`InvalidData` on anything
 malformed. Dict keys that are not strings are written as strings and read back by their type.
+
+A class whose own annotations were erased (compiled by mypyc: ``list[Stack]`` becomes ``list``)
+has its field types declared with :func:`declare_field_types`, from what the build recorded.
 """
 
 from __future__ import annotations
@@ -14,10 +17,9 @@ import types
 import typing
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, TypeVar, Union, get_args, get_origin
+from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from koloda.engine.errors import InvalidData
-from koloda.native import type_hints
 
 T = TypeVar("T")
 JSON = Any
@@ -55,10 +57,35 @@ def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(f for f in dataclasses.fields(cls) if f.init)
 
 
+#: Annotations declared for classes whose own were erased, as their source writes them.
+_DECLARED: dict[type, dict[str, str]] = {}
+
+
+def declare_field_types(cls: type, annotations: Mapping[str, str]) -> None:
+    """Declare the annotations of ``cls``'s body as its source writes them (``{"stacks":
+    "list[Stack]"}``), for a class whose own annotations were erased by the compiler; they are
+    evaluated in the class's module, as the source's own string annotations would be.
+    :mod:`koloda.native` declares them from the build's record for the compiled rules."""
+    _DECLARED[cls] = dict(annotations)
+    _hints.cache_clear()
+
+
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    # (a class compiled by mypyc keeps only erased annotations: koloda.native reads its source)
-    return type_hints(cls)
+    declared = _DECLARED.get(cls)
+    if declared is None:
+        return get_type_hints(cls)
+    stand_in = type(cls.__name__, (), {"__annotations__": declared, "__module__": cls.__module__})
+    hints = get_type_hints(stand_in)
+    for base in cls.__mro__[1:]:
+        if base is not object:
+            hints = {**_hints(base), **hints}
+    return hints
+
+
+def field_types(cls: type) -> dict[str, Any]:
+    """The type hints of ``cls``'s fields as the codec reads them (declared ones included)."""
+    return dict(_hints(cls))
 
 
 def decode(tp: Any, data: JSON, where: str = "$") -> Any:

@@ -45,6 +45,9 @@ class GameSpec:
     state_type: type[GameState]
     #: ``describe(event, lang)``: one line of the log in words ("ru" or "en").
     describe_event: Callable[[Event, str], str] | None = None
+    #: the modules that register the game's own bots (koloda.engine.bot.register_bot) when
+    #: imported; :func:`koloda.bots.make_bot` imports them when a bot is asked for
+    bots: tuple[str, ...] = ()
 
     def describe(self, event: Event, lang: str = "en") -> str:
         """The event in words, for logs a person reads."""

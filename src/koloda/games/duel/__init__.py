@@ -106,6 +106,7 @@ DUEL = register(GameSpec(
     options_type=DuelOptions,
     state_type=DuelState,
     describe_event=describe,
+    bots=("koloda.games.duel.bots", "koloda.games.duel.solver_bot"),
 ))
 
 __all__ = [

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from koloda.bots.base import Decision, register_bot, register_model_redraw
 from koloda.engine import Action, Game, InvalidOption, Rng
+from koloda.engine.bot import Decision, register_bot, register_model_redraw
 from koloda.games.duel.actions import (
     AcceptEnd,
     ChooseHand,

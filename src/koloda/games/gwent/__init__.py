@@ -18,7 +18,7 @@ action text forms in :mod:`koloda.games.gwent.actions`, hand-made positions (``f
 
 from __future__ import annotations
 
-from koloda.native import use_native
+from koloda.native import declare_compiled_types, use_native
 
 # before any module of the package is imported: the compiled rules, when built and up to date
 # (see koloda.native; setup.py lists the compiled modules)
@@ -47,7 +47,10 @@ GWENT = register(GameSpec(
     options_type=GwentOptions,
     state_type=GwentState,
     describe_event=describe,
+    bots=("koloda.games.gwent.bots",),
 ))
+# the compiled classes' field types, as the build recorded them, for the JSON codec
+declare_compiled_types(NATIVE)
 
 __all__ = ["GWENT", "NATIVE", "DeckLists", "GwentOptions", "GwentState", "default_deck_lists",
            "load_deck_lists"]

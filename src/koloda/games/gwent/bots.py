@@ -11,8 +11,8 @@ order. ``bot:heuristic:W`` sets the price of card value (default 0.25).
 
 from __future__ import annotations
 
-from koloda.bots.base import Decision, register_bot
 from koloda.engine import Action, Game, InvalidOption, Rng
+from koloda.engine.bot import Decision, register_bot
 from koloda.games.gwent.actions import Throw
 from koloda.games.gwent.cards import info
 from koloda.games.gwent.state import GwentState

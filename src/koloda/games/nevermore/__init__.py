@@ -9,7 +9,7 @@ ravens that cancel cards, raven form and pecking, Light and Shadow magic.
 
 from __future__ import annotations
 
-from koloda.native import use_native
+from koloda.native import declare_compiled_types, use_native
 
 # before any module of the package is imported: the compiled rules, when built and up to date
 # (see koloda.native; setup.py lists the compiled modules)
@@ -38,7 +38,10 @@ NEVERMORE = register(GameSpec(
     options_type=NevermoreOptions,
     state_type=NevermoreState,
     describe_event=describe_event,
+    bots=("koloda.games.nevermore.bots",),
 ))
+# the compiled classes' field types, as the build recorded them, for the JSON codec
+declare_compiled_types(NATIVE)
 
 __all__ = ["NATIVE", "NEVERMORE", "MagicSet", "NevermoreOptions", "NevermoreState",
            "load_magic_set"]

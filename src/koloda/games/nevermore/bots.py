@@ -1,15 +1,15 @@
 """``bot:heuristic`` for Nevermore: drafts towards a few strong suits, spends its ravens on its
 least useful cards, strikes whoever leads in VP, and plays magic when it helps.
 
-It sees only its :class:`~koloda.bots.Decision` (the observation and the legal actions).
+It sees only its :class:`~koloda.engine.bot.Decision` (the observation and the legal actions).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from koloda.bots.base import Decision, register_bot
 from koloda.engine import Action, Game, InvalidOption, Rng
+from koloda.engine.bot import Decision, register_bot
 from koloda.games.nevermore import actions as A
 from koloda.games.nevermore.magic import (
     Damage,

@@ -16,7 +16,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from koloda.bots.duel_solver import (
+from koloda.engine import InvalidOption, KolodaError
+from koloda.games.duel.cards import CATALOGUE
+from koloda.games.duel.solver import (
     TYPES,
     HandAdvice,
     Kind,
@@ -25,7 +27,6 @@ from koloda.bots.duel_solver import (
     possible_hands,
     solve,
 )
-from koloda.engine import InvalidOption, KolodaError
 
 
 @dataclass(frozen=True)
@@ -39,10 +40,6 @@ class NamedCard:
 
 
 def _catalogue() -> dict[str, Any]:
-    try:
-        from koloda.games.duel.cards import CATALOGUE
-    except ImportError:  # pragma: no cover - the duel ships with koloda
-        return {}
     return dict(CATALOGUE)
 
 
