@@ -45,6 +45,13 @@ class GameSpec:
     state_type: type[GameState]
     #: ``describe(event, lang)``: one line of the log in words ("ru" or "en").
     describe_event: Callable[[Event, str], str] | None = None
+    #: The version of the rules as implemented: raised whenever a stored game could replay
+    #: differently (a rule's behaviour, the deal, an action's text). Records and the server's
+    #: tables store it; a record of another version is migrated by a written step
+    #: (:func:`koloda.engine.record.register_migration`) or refused
+    #: (:class:`koloda.engine.record.RulesChanged`). The golden transcripts
+    #: (tests/golden/) fail when behaviour changes without a new version.
+    rules_version: int = 1
 
     def describe(self, event: Event, lang: str = "en") -> str:
         """The event in words, for logs a person reads."""
