@@ -136,7 +136,8 @@ def test_a_table_that_fails_to_restore_does_not_stop_the_server(
     with TestClient(create_app(db_url(db), bot_delay=0)) as c:
         assert c.get(f"/api/tables/{good}").status_code == 200
         r = c.get(f"/api/tables/{bad}")
-        assert r.status_code == 404 and r.json()["code"] == "unknown_table"
+        assert r.status_code == 409 and r.json()["code"] == "broken_table"
+        assert "cannot be replayed" in r.json()["reason"] and r.json()["reason_ru"]
         assert "a04" not in r.text  # the failure's text could name a card
 
 

@@ -31,7 +31,9 @@ walks one shared tree whose edges are the actions taken since the decision:
 The budget is a number of iterations (``bot:ismcts:2000``: the same seed and the same decisions
 give the same moves, with either playout policy) or wall-clock seconds (``bot:ismcts:0.5s``:
 stronger on a fast machine, not reproducible). The chosen action is the one most visited at
-the root.
+the root. ``time_limit`` caps a decision's wall time whatever the budget (the play server sets
+it): a search stopped by it plays the most visited action so far, so the move then depends on
+the machine's speed.
 
 Known limits (those of single-observer ISMCTS): the other seats' moves in the tree are chosen
 with the determinization in view (they play as if they knew the sampled cards), and the
@@ -255,6 +257,9 @@ class IsmctsBot:
         self._seat = -1
         #: Iterations run by the last :meth:`act` (for benchmarks and tests).
         self.last_iterations = 0
+        #: Wall-clock seconds a decision may take whatever the budget (None: no cap); a search
+        #: over it returns the best action found so far. The play server sets it.
+        self.time_limit: float | None = None
 
     def act(self, decision: Decision) -> Action:
         if not decision.legal:
@@ -265,9 +270,10 @@ class IsmctsBot:
         root = _Node()
         self._seat = decision.seat
         done = 0
-        deadline = (
-            time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
-        )
+        seconds = self.budget.seconds
+        if self.time_limit is not None:
+            seconds = self.time_limit if seconds is None else min(seconds, self.time_limit)
+        deadline = time.perf_counter() + seconds if seconds is not None else None
         while True:
             if self.budget.iterations is not None and done >= self.budget.iterations:
                 break

@@ -48,6 +48,13 @@ class GameSpec:
     #: the modules that register the game's own bots (koloda.engine.bot.register_bot) when
     #: imported; :func:`koloda.bots.make_bot` imports them when a bot is asked for
     bots: tuple[str, ...] = ()
+    #: The version of the rules as implemented: raised whenever a stored game could replay
+    #: differently (a rule's behaviour, the deal, an action's text). Records and the server's
+    #: tables store it; a record of another version is migrated by a written step
+    #: (:func:`koloda.engine.record.register_migration`) or refused
+    #: (:class:`koloda.engine.record.RulesChanged`). The golden transcripts
+    #: (tests/golden/) fail when behaviour changes without a new version.
+    rules_version: int = 1
 
     def describe(self, event: Event, lang: str = "en") -> str:
         """The event in words, for logs a person reads."""

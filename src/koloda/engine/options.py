@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -168,6 +169,8 @@ def build_options(cls: type[T], given: Mapping[str, Any]) -> T:
             value = decode(tp, raw, name)
         except InvalidData as e:
             raise InvalidOption(f"option {name!r}: {e}") from None
+        if isinstance(value, float) and not math.isfinite(value):  # NaN passes every bound
+            raise InvalidOption(f"option {name!r} must be a finite number, got {raw!r}")
         lo, hi, choices = meta.get("minimum"), meta.get("maximum"), meta.get("choices")
         if lo is not None and value < lo:
             raise InvalidOption(f"option {name!r} must be at least {lo}, got {value}")

@@ -31,7 +31,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from importlib.resources import files
@@ -41,13 +40,14 @@ from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from koloda.server.catalogue import catalogue
 from koloda.server.errors import ClientError
 from koloda.server.hub import Hub, SeatRequest, games_catalogue
+from koloda.server.limits import Bucket, Gate, Limits
 from koloda.server.room import Client, Room
 from koloda.server.store import Store, default_url
 
@@ -90,7 +90,7 @@ class TableBody(BaseModel):
 class ActBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(max_length=2000)
-    version: int
+    version: StrictInt  # "0", 0.0 and false are not versions (the WebSocket refuses them too)
 
 
 def _links(room: Room) -> dict[str, Any]:
@@ -146,25 +146,33 @@ class BodyLimit:
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
                 await _too_large(send, self.limit)
                 return
+        # read the whole body first, counting what arrives (a chunked body has no length),
+        # and hand it on only when it is within the limit
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Any:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge()
-            return message
+            if message["type"] != "http.request":  # the client left
+                return
+            body = message.get("body", b"")
+            seen += len(body)
+            if seen > self.limit:
+                await _too_large(send, self.limit)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        whole = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        given = False
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send, self.limit)
+        async def replay() -> Any:
+            nonlocal given
+            if not given:
+                given = True
+                return whole
+            return await receive()
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None:
@@ -178,7 +186,7 @@ async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None
 
 def create_app(
     db_url: str | None = None, *, bot_delay: float = 0.5, fixed_seeds: bool = False,
-    message_rate: float = RATE, idle_minutes: float = 30.0,
+    message_rate: float = RATE, idle_minutes: float = 30.0, limits: Limits | None = None,
 ) -> FastAPI:
     """The Koloda play server storing its tables at ``db_url`` (default: a SQLite file in
     ``.koloda/``); bots wait ``bot_delay`` seconds before each move so people can follow.
@@ -187,12 +195,15 @@ def create_app(
     every card); ``fixed_seeds`` lets the lobby API choose it, for tests and demonstrations.
     Each WebSocket may send ``message_rate`` messages a second (bursts of twice as many).
     A table unused for ``idle_minutes`` is unloaded from memory and replayed from the database
-    when next asked for (0: never)."""
+    when next asked for (0: never). ``limits``: what one client and all together may ask
+    (:class:`koloda.server.limits.Limits`)."""
+    limits = limits or Limits()
+    gate = Gate(limits, message_rate)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url or default_url())
-        hub = Hub(store, bot_delay=bot_delay, idle_seconds=idle_minutes * 60)
+        hub = Hub(store, bot_delay=bot_delay, idle_seconds=idle_minutes * 60, limits=limits)
         await hub.restore()
         app.state.hub = hub
         unloader = asyncio.create_task(hub.unload_idle_forever(), name="unload-idle")
@@ -202,7 +213,9 @@ def create_app(
             unloader.cancel()
             await hub.close()
 
-    app = FastAPI(title="Koloda", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    # no docs page: Swagger's page loads its script from a CDN; /openapi.json describes the API
+    app = FastAPI(title="Koloda", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.gate = gate
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -227,6 +240,11 @@ def create_app(
                                 status_code=exc.status_code, headers=exc.headers)
         return JSONResponse(err.to_json(), status_code=exc.status_code, headers=exc.headers)
 
+    @app.exception_handler(RecursionError)
+    async def _nested(_request: Request, _exc: RecursionError) -> JSONResponse:
+        err = ClientError("malformed", "malformed request: JSON nested too deeply")
+        return JSONResponse(err.to_json(), status_code=400)
+
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         parts = []
@@ -249,6 +267,7 @@ def create_app(
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: TableBody, request: Request) -> dict[str, Any]:
+        gate.create_table(_address(request))
         if body.seed is not None and not fixed_seeds:
             raise ClientError(
                 "invalid_option",
@@ -274,6 +293,7 @@ def create_app(
         table_id: str, request: Request, x_host_token: str = Header(default="")
     ) -> dict[str, Any]:
         room = await hub_of(request).get_room(table_id)
+        gate.http((table_id, "links", _address(request)))
         if not room.is_host(x_host_token):
             raise ClientError("bad_token", "only the table's host may see its invitations")
         return _links(room)
@@ -286,6 +306,7 @@ def create_app(
         room = await hub_of(request).get_room(table_id)
         token = _bearer(authorization)
         seat = None if token is None else room.seat_for_token(token)
+        gate.http((table_id, seat if seat is not None else _address(request)))
         async with room.lock:
             return room.full_view(seat, lang)
 
@@ -296,6 +317,7 @@ def create_app(
     ) -> dict[str, Any]:
         room = await hub_of(request).get_room(table_id)
         seat = _seat_of(room, authorization)
+        gate.http((table_id, seat))
         version = await room.act(seat, body.action, body.version)
         return {"type": "ack", "version": version}
 
@@ -304,14 +326,25 @@ def create_app(
         table_id: str, request: Request, authorization: str | None = Header(default=None)
     ) -> dict[str, Any]:
         room = await hub_of(request).get_room(table_id)
-        _seat_of(room, authorization)
+        gate.http((table_id, _seat_of(room, authorization)))
         version = await room.play_again()
         return {"type": "ack", "version": version}
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        await _serve_socket(websocket, hub_of(websocket), table_id, message_rate)
+        address = _address(websocket)
+        try:
+            gate.open_socket(address)
+        except ClientError as e:
+            await _send_now(websocket, e.to_json())
+            await websocket.close(code=4429)
+            return
+        try:
+            await _serve_socket(websocket, hub_of(websocket), table_id, message_rate,
+                                limits.full_resends_per_minute)
+        finally:
+            gate.close_socket(address)
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
@@ -323,7 +356,39 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_middleware(_BodyLimitMiddleware)
+    app.add_middleware(_SecurityHeaders)
     return app
+
+
+def _address(request: Request | WebSocket) -> str:
+    """The client's address (the peer of the connection)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+class _SecurityHeaders:
+    """The Content-Security-Policy (and its companions) on every HTTP answer: pages, scripts,
+    JSON and errors alike."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(
+        self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
+        send: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in self.headers if k not in names]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 class _BodyLimitMiddleware(BodyLimit):
@@ -333,8 +398,7 @@ class _BodyLimitMiddleware(BodyLimit):
 
 #: The pages load scripts and styles from this server only and cannot be framed: a script
 #: injected from elsewhere could read the seat's token from the page.
-PAGE_HEADERS = {
-    "Cache-Control": "no-cache",
+SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
         "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
@@ -343,6 +407,7 @@ PAGE_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
+PAGE_HEADERS = {"Cache-Control": "no-cache", **SECURITY_HEADERS}
 
 
 def _page(name: str) -> Response:
@@ -413,7 +478,7 @@ def _lang(value: Any) -> str:
 
 async def _send_now(websocket: WebSocket, message: dict[str, Any]) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps(message))
+        await websocket.send_text(json.dumps(message, allow_nan=False))
 
 
 async def _writer(websocket: WebSocket, client: Client) -> None:
@@ -423,7 +488,8 @@ async def _writer(websocket: WebSocket, client: Client) -> None:
             message = await client.queue.get()
             if message is None:
                 break
-            await websocket.send_text(json.dumps(message, separators=(",", ":")))
+            await websocket.send_text(json.dumps(message, separators=(",", ":"),
+                                                 allow_nan=False))
         if client.overflowed:
             await _send_now(websocket, ClientError(
                 "internal", "too many messages were waiting; reconnect").to_json())
@@ -433,7 +499,8 @@ async def _writer(websocket: WebSocket, client: Client) -> None:
 
 
 async def _serve_socket(
-    websocket: WebSocket, hub: Hub, table_id: str, rate: float = RATE
+    websocket: WebSocket, hub: Hub, table_id: str, rate: float = RATE,
+    resends_per_minute: float = Limits.full_resends_per_minute,
 ) -> None:
     try:
         room = await hub.get_room(table_id)
@@ -469,10 +536,11 @@ async def _serve_socket(
             await websocket.close(code=code)
             return
         client = Client(seat, lang)
+        client.resends = Bucket(resends_per_minute / 60.0, max(1.0, resends_per_minute))
         writer = asyncio.create_task(_writer(websocket, client))
         async with room.lock:
             room.join(client)
-        bucket = _Bucket(rate, rate * BURST / RATE)
+        bucket = Bucket(rate, rate * BURST / RATE)
         while True:
             try:
                 data = await _receive(websocket)
@@ -509,36 +577,18 @@ async def _serve_socket(
                 await websocket.close()
 
 
-class _Bucket:
-    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 async def _refuse(
     room: Room, client: Client, error: ClientError, data: dict[str, Any] | None
 ) -> None:
-    """Tell this client (only) why its message was refused; after a stale version, its
-    current view again."""
+    """Tell this client (only) why its message was refused; after a stale version, what it
+    has not seen of the current view (the log entries it has are not sent again)."""
     reply = error.to_json()
     if data is not None and "id" in data:
         reply["id"] = data.get("id")
     client.push(reply)
     if error.code == "stale_version":
         async with room.lock:
-            room.resend(client)
+            client.push(room.view_for(client))
 
 
 async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
@@ -549,7 +599,15 @@ async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
     elif kind == "hello":
         raise ClientError("malformed", "hello is sent once, first")
     elif kind == "lang":
-        client.lang = _lang(data.get("lang"))
+        lang = _lang(data.get("lang"))
+        if lang == client.lang:  # nothing to say again
+            client.push({"type": "ack", "id": ident, "version": room.version})
+            return
+        # the log in the other language is the whole log again: a few times a minute
+        if client.resends is not None and not client.resends.take():
+            raise ClientError("too_many", "the language can be changed a few times a minute; "
+                              "wait a little")
+        client.lang = lang
         async with room.lock:
             room.resend(client)
             client.push({"type": "table", "table": room.info(client.lang)})

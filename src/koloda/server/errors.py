@@ -18,6 +18,8 @@ STATUS = {
     "syntax": 422,
     "not_finished": 409,
     "too_many": 429,
+    "read_only": 409,
+    "broken_table": 409,
     "not_found": 404,
     "method_not_allowed": 405,
     "storage": 503,

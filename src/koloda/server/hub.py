@@ -21,11 +21,14 @@ from functools import partial
 from typing import Any
 
 from koloda.bots import bot_names, make_bot
-from koloda.engine import KolodaError, get_spec, load_game
-from koloda.engine.errors import InvalidOption, UnknownGame
+from koloda.engine import GameRecord, KolodaError, get_spec, load_game
+from koloda.engine.errors import IllegalAction, InvalidOption, UnknownGame
+from koloda.engine.record import RulesChanged, migrate
+from koloda.server.botpool import BotPool
 from koloda.server.errors import ClientError
-from koloda.server.room import Room, new_seed, new_token, result_json
-from koloda.server.store import SeatRow, Store, TableRow
+from koloda.server.limits import Limits
+from koloda.server.room import Room, check_name, new_seed, new_token, result_json
+from koloda.server.store import Damaged, SeatRow, Store, TableRow
 
 log = logging.getLogger("koloda.server")
 
@@ -49,12 +52,15 @@ class Hub:
     """All tables of one server."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.5,
-                 idle_seconds: float = 1800.0) -> None:
+                 idle_seconds: float = 1800.0, limits: Limits | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.idle_seconds = idle_seconds
+        self.limits = limits or Limits()
+        self.bots = BotPool(seconds=self.limits.bot_seconds, workers=self.limits.bot_workers)
         self.rooms: dict[str, Room] = {}
-        self.broken: dict[str, str] = {}
+        #: tables that cannot be opened: why, in English and Russian (rows and numbers only)
+        self.broken: dict[str, tuple[str, str]] = {}
         self._loading = asyncio.Lock()
         # SQLite takes one writer at a time; a database server takes several (each table
         # still waits for its own action's commit, under its lock, so order is kept)
@@ -68,25 +74,69 @@ class Hub:
     # --- start and stop -------------------------------------------------------------------------
 
     async def restore(self) -> None:
-        """Rebuild every stored table by replaying its current match, then let bots resume."""
+        """Rebuild every stored table by replaying its current match, then let bots resume.
+        A table whose rows are damaged or do not replay is marked broken (with the reason);
+        every other table starts as usual."""
         rows = await self.store_call(lambda: list(self.store.load_all()))
-        for row in rows:
+        for table_id, row in rows:
+            if isinstance(row, Damaged):
+                self._broke(table_id, row.en, row.ru, row)
+                continue
             try:
-                self._add(row)
+                await self._add(row)
             except Exception as e:  # one table's failure must not keep the others down
-                log.error("table %s cannot be restored: %r", row.id, e)
-                self.broken[row.id] = repr(e)
+                self._broke(table_id, *_why(e), e)
         for room in self.rooms.values():
             room.kick_bots()
 
-    def _add(self, row: TableRow) -> Room:
-        game, state = Room.rebuild(row)
+    def _broke(self, table_id: str, en: str, ru: str, error: BaseException) -> None:
+        log.error("table %s cannot be restored: %s (%r)", table_id, en, error)
+        self.broken[table_id] = (en, ru)
+
+    async def _add(self, row: TableRow) -> Room:
+        """The room of a stored table: its record migrated to the installed rules by the
+        written steps if it was played under others, or else opened read-only."""
+        read_only = None
+        spec = get_spec(row.game)
+        if row.rules_version != spec.rules_version:
+            record = GameRecord(game=row.game, options=row.options, players=row.players,
+                                seed=row.seed, actions=tuple(row.actions),
+                                rules_version=row.rules_version)
+            try:
+                migrated = migrate(record)
+            except RulesChanged:
+                read_only = (
+                    f"this game was played under the rules of version {row.rules_version}; "
+                    f"this server runs version {spec.rules_version}, and no written step "
+                    "carries the game over: it is shown as it was replayed, and nobody can "
+                    "move",
+                    f"эта партия сыграна по правилам версии {row.rules_version}, а сервер "
+                    f"работает по версии {spec.rules_version}, и перевести её нечем: партию "
+                    "можно только посмотреть, ходить нельзя",
+                )
+            else:
+                await self.store_call(
+                    self.store.migrate_match, row.id, match=row.match,
+                    texts=[t for _, t in migrated.actions], rules_version=spec.rules_version)
+                log.info("table %s migrated from rules version %s to %s", row.id,
+                         row.rules_version, spec.rules_version)
+                row.actions = list(migrated.actions)
+                row.rules_version = spec.rules_version
+        if read_only is not None:
+            record = GameRecord(game=row.game, options=row.options, players=row.players,
+                                seed=row.seed, actions=tuple(row.actions),
+                                rules_version=row.rules_version)
+            from koloda.engine import replay
+
+            game, state = record.load(), replay(record, any_rules=True)
+        else:
+            game, state = Room.rebuild(row)
         room = Room(
             row, game=game, state=state, store=self.store, store_call=self.store_call,
-            bot_delay=self.bot_delay,
+            bot_delay=self.bot_delay, bots=self.bots, read_only=read_only,
         )
         self.rooms[row.id] = room
-        if state.is_terminal and row.version > 0:
+        if state.is_terminal and row.version > 0 and read_only is None:
             result = result_json(state.result())
             if result is not None:  # the result write may have been lost in a crash
                 self._executor.submit(self.store.set_result, row.id, match=row.match,
@@ -96,6 +146,7 @@ class Hub:
     async def close(self) -> None:
         for room in self.rooms.values():
             room.stop()
+        self.bots.close()
         self._executor.shutdown(wait=True)
         self.store.close()
 
@@ -111,10 +162,16 @@ class Hub:
         return room
 
     def _refuse_broken(self, table_id: str) -> None:
-        if table_id in self.broken:  # why goes to the server's log only: it may name cards
+        """Refuse a broken table with its reason (rows and numbers, never cards; the details
+        go to the server's log)."""
+        why = self.broken.get(table_id)
+        if why is not None:
             raise ClientError(
-                "unknown_table", f"table {table_id} cannot be restored with the rules this "
-                "server runs now; its record is kept unchanged"
+                "broken_table",
+                f"table {table_id} cannot be opened: {why[0]}; its record is kept unchanged",
+                message_ru=f"стол {table_id} нельзя открыть: {why[1]}; его запись сохранена "
+                "без изменений",
+                reason=why[0], reason_ru=why[1],
             )
 
     async def get_room(self, table_id: str) -> Room:
@@ -126,14 +183,18 @@ class Hub:
             raise ClientError("unknown_table", "there is no such table")
         async with self._loading:  # one load per table, however many ask at once
             if table_id not in self.rooms:
-                row = await self.store_call(self.store.load, table_id)
+                try:
+                    row = await self.store_call(self.store.load, table_id)
+                except Damaged as e:
+                    self._broke(table_id, e.en, e.ru, e)
+                    self._refuse_broken(table_id)
+                    raise
                 if row is None:
                     raise ClientError("unknown_table", "there is no such table")
                 try:
-                    room = self._add(row)
+                    room = await self._add(row)
                 except Exception as e:
-                    log.error("table %s cannot be restored: %r", row.id, e)
-                    self.broken[row.id] = repr(e)
+                    self._broke(table_id, *_why(e), e)
                     self._refuse_broken(table_id)
                     raise
                 log.info("table %s loaded again", table_id)
@@ -187,6 +248,9 @@ class Hub:
             raise ClientError("unknown_game", str(e)) from None
         except InvalidOption as e:
             raise ClientError("invalid_option", str(e)) from None
+        except RecursionError:  # an option's JSON text nested too deeply
+            raise ClientError("invalid_option", "an option's JSON is nested too deeply") \
+                from None
         n = g.players
         if not seats:
             seats = [SeatRequest() for _ in range(n)]
@@ -209,8 +273,10 @@ class Hub:
                     raise ClientError("invalid_option", f"seat {i + 1}: {e}") from None
                 _check_bot_budget(bot, i)
             name = (s.name or "").strip() or _seat_name(s.kind, bot, i, lang)
-            if len(name) > NAME_LIMIT:
-                raise ClientError("invalid_option", f"seat {i + 1}: a name is at most 40 chars")
+            try:
+                name = check_name(name, NAME_LIMIT)
+            except ClientError as e:
+                raise ClientError("invalid_option", f"seat {i + 1}: {e.message}") from None
             rows.append(SeatRow(seat=i, kind=s.kind, bot=bot, name=name, token=new_token()))
         try:
             state = g.new(seed=seed)
@@ -228,6 +294,7 @@ class Hub:
             version=0,
             seats=rows,
             seed=seed,
+            rules_version=g.spec.rules_version,
         )
         try:
             await self.store_call(self.store.create_table, row)
@@ -236,11 +303,25 @@ class Hub:
             raise ClientError("storage", "the table could not be stored; try again") from e
         room = Room(
             row, game=g, state=state, store=self.store, store_call=self.store_call,
-            bot_delay=self.bot_delay,
+            bot_delay=self.bot_delay, bots=self.bots,
         )
         self.rooms[row.id] = room
         room.kick_bots()
         return room
+
+
+def _why(error: BaseException) -> tuple[str, str]:
+    """Why a table does not replay, in words that name no card (English, Russian)."""
+    if isinstance(error, UnknownGame):
+        return ("its game is not installed on this server", "его игра не установлена на сервере")
+    if isinstance(error, InvalidOption):
+        return ("its stored options are refused by this server's rules",
+                "его сохранённые параметры не принимают правила этого сервера")
+    if isinstance(error, IllegalAction | KolodaError):
+        return ("a stored action does not replay under the rules this server runs",
+                "сохранённый ход не воспроизводится по правилам этого сервера")
+    return (f"its record cannot be replayed ({type(error).__name__})",
+            f"его запись не воспроизводится ({type(error).__name__})")
 
 
 #: The most a bot may think per decision: its table waits for it, and a thinking bot takes a

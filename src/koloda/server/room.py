@@ -23,6 +23,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from koloda.bots import Bot, decision_for, make_bot
@@ -36,7 +37,9 @@ from koloda.engine import (
     Result,
     replay,
 )
+from koloda.server.botpool import BotPool, Job, fallback_move, is_search
 from koloda.server.errors import ClientError
+from koloda.server.limits import Bucket
 from koloda.server.store import SeatRow, Store, TableRow
 
 log = logging.getLogger("koloda.server")
@@ -66,6 +69,20 @@ def bot_seed(table_seed: int, seat: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def check_name(name: Any, limit: int = 40) -> str:
+    """A person's name as stored: 1 to ``limit`` characters once trimmed, no control
+    characters (NUL included: PostgreSQL cannot store it) and no lone surrogates (no
+    database stores them as text); raises malformed saying which."""
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= limit:
+        raise ClientError("malformed", f"a name is 1 to {limit} characters")
+    text: str = name.strip()
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
+        raise ClientError("malformed", "a name cannot hold control characters")
+    if any(0xD800 <= ord(ch) < 0xE000 for ch in text):
+        raise ClientError("malformed", "a name cannot hold lone surrogates (not text)")
+    return text
+
+
 def _secret_bytes(text: str) -> bytes:
     """A token as bytes for a constant-time comparison (which refuses non-ASCII text)."""
     return text.encode("utf-8", "surrogatepass")
@@ -85,6 +102,8 @@ class Client:
         self.log_sent = 0
         self.match = -1
         self.overflowed = False
+        #: whole views this connection may still ask for again (set by the server)
+        self.resends: Bucket | None = None
 
     def push(self, message: dict[str, Any] | None) -> None:
         try:
@@ -135,7 +154,8 @@ class Room:
 
     def __init__(
         self, row: TableRow, *, game: Game, state: GameState, store_call: StoreCall,
-        store: Store, bot_delay: float,
+        store: Store, bot_delay: float, bots: BotPool | None = None,
+        read_only: tuple[str, str] | None = None,
     ) -> None:
         self.id = row.id
         self.game = game
@@ -156,6 +176,10 @@ class Room:
         self.store = store
         self.store_call = store_call
         self.bot_delay = bot_delay
+        self.bots = bots or BotPool(seconds=10.0)
+        self.rules_version = row.rules_version
+        #: why the table only shows its game (English, Russian): stored under other rules
+        self.read_only = read_only
         self.bot_error: str | None = None
         self._bots_task: asyncio.Task[None] | None = None
         self._views: dict[tuple[int | None, str], dict[str, Any]] = {}
@@ -170,7 +194,7 @@ class Room:
         """The game and the current match's state, replayed from the stored actions."""
         record = GameRecord(
             game=row.game, options=row.options, players=row.players, seed=row.seed,
-            actions=tuple(row.actions),
+            actions=tuple(row.actions), rules_version=row.rules_version,
         )
         return record.load(), replay(record)
 
@@ -180,7 +204,7 @@ class Room:
             game=self.spec.name, options=self.game.options_json(), players=self.state.players,
             seed=self.seed, actions=tuple(self.state.history),
         )
-        return replay(record)
+        return replay(record, any_rules=True)  # the rules this room runs, whatever its version
 
     # --- who is who -----------------------------------------------------------------------------
 
@@ -218,7 +242,18 @@ class Room:
             "seats": [s.public() for s in self.seats],
             "matches_played": len(self.results),
             "totals": totals,
+            "rules_version": self.rules_version,
+            "read_only": self._read_only_text(lang),
         }
+
+    def _read_only_text(self, lang: str) -> str | None:
+        if self.read_only is None:
+            return None
+        return self.read_only[1] if lang == "ru" else self.read_only[0]
+
+    def refuse_read_only(self) -> None:
+        if self.read_only is not None:
+            raise ClientError("read_only", self.read_only[0], message_ru=self.read_only[1])
 
     def _describe(self, event: Any, lang: str) -> str:
         try:
@@ -339,6 +374,7 @@ class Room:
         """
         if isinstance(version, bool) or not isinstance(version, int):
             raise ClientError("malformed", "an action must carry the version it was chosen at")
+        self.refuse_read_only()
         async with self.lock:
             if version != self.version:
                 raise ClientError(
@@ -394,6 +430,7 @@ class Room:
 
     async def play_again(self) -> int:
         """Start a new match at the same table with the same seats; returns the new version."""
+        self.refuse_read_only()
         async with self.lock:
             if not self.state.is_terminal:
                 raise ClientError("not_finished", "the game is not over yet")
@@ -407,7 +444,8 @@ class Room:
                         self.store.set_result, self.id, match=self.match, result=result
                     )
                 await self.store_call(
-                    self.store.new_match, self.id, match=match, seed=seed, version=version
+                    self.store.new_match, self.id, match=match, seed=seed, version=version,
+                    rules_version=self.spec.rules_version,
                 )
             except Exception as e:
                 log.exception("storing a new match failed")
@@ -416,6 +454,7 @@ class Room:
                 self.results.append(result)
             self.state = self.game.new(seed=seed, players=self.state.players)
             self.match, self.version, self.seed = match, version, seed
+            self.rules_version = self.spec.rules_version
             for s in self.seats:
                 s.bot = None
             self.bot_error = None
@@ -425,22 +464,22 @@ class Room:
         return version
 
     async def rename(self, seat: int, name: Any) -> None:
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
-            raise ClientError("malformed", "a name is 1 to 40 characters")
+        name = check_name(name)
+        self.refuse_read_only()
         async with self.lock:
             try:
-                await self.store_call(self.store.rename_seat, self.id, seat, name.strip())
+                await self.store_call(self.store.rename_seat, self.id, seat, name)
             except Exception as e:
                 log.exception("storing a name failed")
                 raise ClientError("storage", "the name could not be stored; try again") from e
-            self.seats[seat].name = name.strip()
+            self.seats[seat].name = name
             self._announce_table()
 
     # --- bots -----------------------------------------------------------------------------------
 
     def kick_bots(self) -> None:
         """Let the bot seats that must act do so (one task per room)."""
-        if self.bot_error is not None:
+        if self.bot_error is not None or self.read_only is not None:
             return
         if any(self.seats[s].kind == "bot" for s in self.state.to_act) and (
             self._bots_task is None or self._bots_task.done()
@@ -504,13 +543,30 @@ class Room:
                 self.lock.release()
 
     async def _bot_action(self, seat: int, state: GameState) -> Action:
+        """The bot's choice in ``state`` (a copy): a search in a worker process, a quick bot on
+        the bots' threads, each within the server's cap (:mod:`koloda.server.botpool`)."""
         s = self.seats[seat]
+        assert s.bot_name is not None
+        seed = bot_seed(self.seed, seat)
+
+        def fallback() -> Action:
+            return fallback_move(state, seat, seed)
+
+        if is_search(s.bot_name):
+            job = Job(
+                table=self.id, match=self.match, game=self.spec.name,
+                options=self.game.options_json(), players=state.players, seed=self.seed,
+                actions=tuple(state.history), seat=seat, bot=s.bot_name,
+                # a new generator each decision, from the table's secret and the position
+                bot_seed=(seed ^ (len(state.history) * 0x9E3779B97F4A7C15)) & (2**63 - 1),
+                seconds=self.bots.seconds,
+            )
+            return await self.bots.search(job, fallback, self.game.parse_action)
         if s.bot is None:
-            assert s.bot_name is not None
-            s.bot = make_bot(s.bot_name, self.game, seed=bot_seed(self.seed, seat))
+            s.bot = make_bot(s.bot_name, self.game, seed=seed)
         bot = s.bot
         decision = decision_for(state, seat)
-        return await asyncio.to_thread(bot.act, decision)
+        return await self.bots.quick(bot, partial(bot.act, decision), fallback)
 
 
 def seat_rows(seats: list[Seat]) -> list[SeatRow]:

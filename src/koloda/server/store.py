@@ -76,6 +76,9 @@ matches_t = Table(
     Column("match", Integer, primary_key=True),
     Column("seed", BigInteger, nullable=False),
     Column("result", Text, nullable=True),
+    #: the rules version (``GameSpec.rules_version``) the match is played under; NULL in
+    #: databases made before rules had versions: version 1
+    Column("rules_version", Integer, nullable=True),
 )
 
 actions_t = Table(
@@ -89,6 +92,15 @@ actions_t = Table(
     Column("version", Integer, nullable=False),
     Column("at", Float, nullable=False),
 )
+
+
+class Damaged(Exception):
+    """A stored table whose rows do not make a whole record: the reason in words (English and
+    Russian), naming rows and numbers only, never the cards."""
+
+    def __init__(self, en: str, ru: str) -> None:
+        super().__init__(en)
+        self.en, self.ru = en, ru
 
 
 @dataclass
@@ -115,6 +127,8 @@ class TableRow:
     version: int
     seats: list[SeatRow]
     seed: int = 0
+    #: the rules version of the current match (see ``GameSpec.rules_version``)
+    rules_version: int = 1
     actions: list[tuple[int, str]] = field(default_factory=list)
     #: Results of the finished earlier matches at this table (the scoreboard).
     results: list[dict[str, Any]] = field(default_factory=list)
@@ -162,6 +176,7 @@ class Store:
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
         self._widen_seeds()
+        self._add_rules_versions()
 
     def _widen_seeds(self) -> None:
         """Databases made before seeds had 63 bits stored them as 32-bit integers; widen the
@@ -172,6 +187,14 @@ class Store:
         if not isinstance(columns["seed"]["type"], BigInteger):
             with self._tx() as c:
                 c.execute(sql_text("ALTER TABLE koloda_matches ALTER COLUMN seed TYPE BIGINT"))
+
+    def _add_rules_versions(self) -> None:
+        """Databases made before rules had versions lack the matches' ``rules_version``
+        column; add it (NULL: version 1, the rules those matches were played under)."""
+        columns = {c["name"] for c in inspect(self.engine).get_columns("koloda_matches")}
+        if "rules_version" not in columns:
+            with self._tx() as c:
+                c.execute(sql_text("ALTER TABLE koloda_matches ADD COLUMN rules_version INTEGER"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -186,7 +209,7 @@ class Store:
                     id=row.id,
                     game=row.game,
                     players=row.players,
-                    options=json.dumps(row.options),
+                    options=json.dumps(row.options, allow_nan=False),
                     lang=row.lang,
                     host_token=row.host_token,
                     created_at=row.created_at,
@@ -201,7 +224,8 @@ class Store:
                         token=s.token,
                     )
                 )
-            c.execute(insert(matches_t).values(table_id=row.id, match=row.match, seed=row.seed))
+            c.execute(insert(matches_t).values(table_id=row.id, match=row.match, seed=row.seed,
+                                               rules_version=row.rules_version))
 
     def append_action(
         self,
@@ -229,7 +253,7 @@ class Store:
             c.execute(
                 update(matches_t)
                 .where((matches_t.c.table_id == table_id) & (matches_t.c.match == match))
-                .values(result=json.dumps(result))
+                .values(result=json.dumps(result, allow_nan=False))
             )
 
     def delete_action(self, table_id: str, *, match: int, n: int, version: int) -> None:
@@ -244,13 +268,33 @@ class Store:
             )
             c.execute(update(tables_t).where(tables_t.c.id == table_id).values(version=version))
 
-    def new_match(self, table_id: str, *, match: int, seed: int, version: int) -> None:
+    def new_match(self, table_id: str, *, match: int, seed: int, version: int,
+                  rules_version: int = 1) -> None:
         with self._tx() as c:
-            c.execute(insert(matches_t).values(table_id=table_id, match=match, seed=seed))
+            c.execute(insert(matches_t).values(table_id=table_id, match=match, seed=seed,
+                                               rules_version=rules_version))
             c.execute(
                 update(tables_t).where(tables_t.c.id == table_id).values(
                     match=match, version=version
                 )
+            )
+
+    def migrate_match(self, table_id: str, *, match: int, texts: list[str],
+                      rules_version: int) -> None:
+        """Rewrite a match's action texts (one for one, in order) and its rules version: a
+        written migration step's result (``koloda.engine.record.register_migration``)."""
+        with self._tx() as c:
+            for n, text in enumerate(texts):
+                c.execute(
+                    update(actions_t)
+                    .where((actions_t.c.table_id == table_id) & (actions_t.c.match == match)
+                           & (actions_t.c.n == n))
+                    .values(text=text)
+                )
+            c.execute(
+                update(matches_t)
+                .where((matches_t.c.table_id == table_id) & (matches_t.c.match == match))
+                .values(rules_version=rules_version)
             )
 
     def rename_seat(self, table_id: str, seat: int, name: str) -> None:
@@ -266,33 +310,103 @@ class Store:
             return [r[0] for r in c.execute(select(tables_t.c.id).order_by(tables_t.c.created_at))]
 
     def load(self, table_id: str) -> TableRow | None:
-        """The stored table with its current match's actions, or None."""
+        """The stored table with its current match's actions, or None; raises
+        :class:`Damaged` when its rows do not make a whole record."""
         with self.engine.connect() as c:
-            return _load(c, table_id)
+            try:
+                return _load(c, table_id)
+            except Damaged:
+                raise
+            except Exception as e:  # a row the columns' types do not describe
+                raise Damaged(f"its rows cannot be read ({type(e).__name__})",
+                              f"его строки не читаются ({type(e).__name__})") from e
 
-    def load_all(self) -> Iterator[TableRow]:
+    def load_all(self) -> Iterator[tuple[str, TableRow | Damaged]]:
+        """Every stored table, each as its row or as the reason it is damaged."""
         for tid in self.table_ids():
-            row = self.load(tid)
+            try:
+                row = self.load(tid)
+            except Damaged as e:
+                yield tid, e
+                continue
             if row is not None:
-                yield row
+                yield tid, row
 
 
 def _load(c: Connection, table_id: str) -> TableRow | None:
     t = c.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
     if t is None:
         return None
+    try:
+        options = json.loads(t["options"], parse_constant=_no_constant)
+    except (ValueError, RecursionError, TypeError):
+        raise Damaged("its options are not valid JSON",
+                      "его параметры — не JSON") from None
+    if not isinstance(options, dict):
+        raise Damaged("its options are not a JSON object", "его параметры — не объект JSON")
     seats = [
         SeatRow(seat=r["seat"], kind=r["kind"], bot=r["bot"], name=r["name"], token=r["token"])
         for r in c.execute(
             select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
         ).mappings()
     ]
+    if [s.seat for s in seats] != list(range(t["players"])):
+        raise Damaged(
+            f"its seat rows {[s.seat + 1 for s in seats]} are not seats 1 to {t['players']}",
+            f"его места {[s.seat + 1 for s in seats]} — не места с 1 по {t['players']}",
+        )
+    for s in seats:
+        if s.kind not in ("human", "bot") or (s.kind == "bot") != (s.bot is not None):
+            raise Damaged(f"its seat {s.seat + 1} is neither a person nor a bot",
+                          f"его место {s.seat + 1} — ни человек, ни бот")
     matches = list(
         c.execute(
             select(matches_t).where(matches_t.c.table_id == table_id).order_by(matches_t.c.match)
         ).mappings()
     )
-    current = next(m for m in matches if m["match"] == t["match"])
+    if [m["match"] for m in matches] != list(range(t["match"] + 1)):
+        raise Damaged(
+            f"its match rows do not run from 1 to its current match {t['match'] + 1}",
+            f"его партии не идут подряд с 1 по текущую ({t['match'] + 1})",
+        )
+    current = matches[-1]
+    # every action row of every match: numbered from 0 without a gap, each carrying the
+    # table's version after it; a new match takes one version more
+    version = 0
+    rows: list[Any] = list(c.execute(
+        select(actions_t.c.match, actions_t.c.n, actions_t.c.version)
+        .where(actions_t.c.table_id == table_id)
+        .order_by(actions_t.c.match, actions_t.c.n)
+    ).all())
+    by_match: dict[int, list[tuple[int, int]]] = {}
+    for m, n, v in rows:
+        by_match.setdefault(m, []).append((n, v))
+    if set(by_match) - set(range(t["match"] + 1)):
+        raise Damaged("it has actions of a match it never started",
+                      "у него есть ходы партии, которая не начиналась")
+    for m in range(t["match"] + 1):
+        if m > 0:
+            version += 1  # the new match
+        for k, (n, v) in enumerate(by_match.get(m, [])):
+            if n != k:
+                raise Damaged(
+                    f"action #{k + 1} of match {m + 1} is missing",
+                    f"нет хода №{k + 1} партии {m + 1}",
+                )
+            version += 1
+            if v != version:
+                raise Damaged(
+                    f"action #{k + 1} of match {m + 1} carries version {v}, its history "
+                    f"{version}",
+                    f"ход №{k + 1} партии {m + 1} несёт версию {v}, а по истории {version}",
+                )
+    if t["version"] != version:
+        raise Damaged(
+            f"its version {t['version']} does not match its history ({version}): an action "
+            "row is missing or was added",
+            f"его версия {t['version']} не сходится с историей ({version}): ход удалён "
+            "или добавлен",
+        )
     actions = [
         (r[0], r[1])
         for r in c.execute(
@@ -301,16 +415,29 @@ def _load(c: Connection, table_id: str) -> TableRow | None:
             .order_by(actions_t.c.n)
         )
     ]
-    results = [
-        json.loads(m["result"])
-        for m in matches
-        if m["result"] is not None and m["match"] != t["match"]
-    ]
+    try:
+        results = [
+            json.loads(m["result"], parse_constant=_no_constant)
+            for m in matches
+            if m["result"] is not None and m["match"] != t["match"]
+        ]
+    except (ValueError, RecursionError):
+        raise Damaged("a match's result is not valid JSON",
+                      "результат партии — не JSON") from None
+    for r in results:
+        scores = r.get("scores") if isinstance(r, dict) else None
+        if not isinstance(scores, list) or len(scores) != t["players"] or not all(
+            isinstance(x, int | float) and not isinstance(x, bool) for x in scores
+        ):
+            raise Damaged("a match's result has no scores for every seat",
+                          "в результате партии нет очков каждого места")
+    if current["seed"] is None:
+        raise Damaged("its current match has no seed", "у текущей партии нет зерна")
     return TableRow(
         id=t["id"],
         game=t["game"],
         players=t["players"],
-        options=json.loads(t["options"]),
+        options=options,
         lang=t["lang"],
         host_token=t["host_token"],
         created_at=t["created_at"],
@@ -318,6 +445,11 @@ def _load(c: Connection, table_id: str) -> TableRow | None:
         version=t["version"],
         seats=seats,
         seed=current["seed"],
+        rules_version=current["rules_version"] or 1,
         actions=actions,
         results=results,
     )
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")

@@ -51,6 +51,10 @@ def default_deck_lists() -> DeckLists:
     return load_deck_lists(text)
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
 def load_deck_lists(text: str) -> DeckLists:
     """Deck lists from JSON text; raises InvalidData saying what is wrong.
 
@@ -63,8 +67,12 @@ def load_deck_lists(text: str) -> DeckLists:
     in the catalogue; copies are whole numbers from 1 to 20.
     """
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
+        raise InvalidData(f"deck lists: not valid JSON: {e}") from None
+    except RecursionError:
+        raise InvalidData("deck lists: not valid JSON: nested too deeply") from None
+    except ValueError as e:  # NaN, Infinity
         raise InvalidData(f"deck lists: not valid JSON: {e}") from None
     if not isinstance(data, dict) or set(data) - {"decks", "neutral"}:
         raise InvalidData("deck lists: expected an object with 'decks' and optional 'neutral'")

@@ -359,11 +359,19 @@ def _card(data: Any, where: str) -> MagicCard:
                      text_en=data.get("text_en", ""), text_ru=data.get("text_ru", ""))
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
 def load_magic_set(text: str) -> MagicSet:
     """Parse a magic set from JSON text; raises InvalidData saying what is wrong and where."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
+        raise InvalidData(f"magic set: not valid JSON: {e}") from None
+    except RecursionError:
+        raise InvalidData("magic set: not valid JSON: nested too deeply") from None
+    except ValueError as e:  # NaN, Infinity
         raise InvalidData(f"magic set: not valid JSON: {e}") from None
     if not isinstance(data, dict):
         raise InvalidData("magic set: the file holds one JSON object")
@@ -412,9 +420,11 @@ def koloda_set() -> MagicSet:
     return load_magic_set(text.read_text(encoding="utf-8"))
 
 
-@cache
 def magic_set_for(magic: str, custom_json: str) -> MagicSet:
-    """The set a game's options name: ``koloda``, ``none`` or ``custom`` (from JSON text)."""
+    """The set a game's options name: ``koloda``, ``none`` or ``custom`` (from JSON text).
+
+    A custom set is parsed anew each time (the options value keeps its own, freed with it):
+    a cache of every custom set ever seen would grow with every table a server creates."""
     if magic == "none":
         return EMPTY_SET
     if magic == "custom":
