@@ -160,6 +160,10 @@ class Room:
         self._bots_task: asyncio.Task[None] | None = None
         self._views: dict[tuple[int | None, str], dict[str, Any]] = {}
         self._views_version = -1
+        #: the seats that asked for another match since this one ended («Сыграть ещё»): a new
+        #: match starts once every person at the table has asked (bots always agree); kept in
+        #: memory only, like presence: a restart asks again
+        self.again: set[int] = set()
         #: when the table was last asked for (the hub unloads tables idle for long)
         self.last_used = time.monotonic()
 
@@ -218,6 +222,7 @@ class Room:
             "seats": [s.public() for s in self.seats],
             "matches_played": len(self.results),
             "totals": totals,
+            "again": sorted(self.again),
         }
 
     def _describe(self, event: Any, lang: str) -> str:
@@ -392,37 +397,50 @@ class Room:
                     log.exception("storing a result failed (it is rebuilt by replay)")
         self.broadcast()
 
-    async def play_again(self) -> int:
-        """Start a new match at the same table with the same seats; returns the new version."""
+    async def play_again(self, seat: int | None = None) -> int:
+        """``seat`` asks for a new match at the same table with the same seats; it starts once
+        every person seated has asked (``seat`` None: at once, for the server's own use).
+        Returns the table's version (the new match's when it started)."""
         async with self.lock:
             if not self.state.is_terminal:
                 raise ClientError("not_finished", "the game is not over yet")
-            result = result_json(self.state.result())
-            seed = new_seed()
-            match = self.match + 1
-            version = self.version + 1
-            try:
-                if result is not None:
-                    await self.store_call(
-                        self.store.set_result, self.id, match=self.match, result=result
-                    )
-                await self.store_call(
-                    self.store.new_match, self.id, match=match, seed=seed, version=version
-                )
-            except Exception as e:
-                log.exception("storing a new match failed")
-                raise ClientError("storage", "the new match could not be stored; try again") from e
-            if result is not None:
-                self.results.append(result)
-            self.state = self.game.new(seed=seed, players=self.state.players)
-            self.match, self.version, self.seed = match, version, seed
-            for s in self.seats:
-                s.bot = None
-            self.bot_error = None
-            self.broadcast()
-            self._announce_table()
+            if seat is not None:
+                self.again.add(seat)
+                people = {s.seat for s in self.seats if s.kind == "human"}
+                if not people <= self.again:
+                    self._announce_table()
+                    return self.version
+            await self._new_match()
         self.kick_bots()
-        return version
+        return self.version
+
+    async def _new_match(self) -> None:
+        """Start the next match (everyone agreed). Call under the lock."""
+        result = result_json(self.state.result())
+        seed = new_seed()
+        match = self.match + 1
+        version = self.version + 1
+        try:
+            if result is not None:
+                await self.store_call(
+                    self.store.set_result, self.id, match=self.match, result=result
+                )
+            await self.store_call(
+                self.store.new_match, self.id, match=match, seed=seed, version=version
+            )
+        except Exception as e:
+            log.exception("storing a new match failed")
+            raise ClientError("storage", "the new match could not be stored; try again") from e
+        if result is not None:
+            self.results.append(result)
+        self.state = self.game.new(seed=seed, players=self.state.players)
+        self.match, self.version, self.seed = match, version, seed
+        self.again = set()
+        for s in self.seats:
+            s.bot = None
+        self.bot_error = None
+        self.broadcast()
+        self._announce_table()
 
     async def rename(self, seat: int, name: Any) -> None:
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:

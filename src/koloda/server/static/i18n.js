@@ -47,6 +47,9 @@ const WORDS = {
     rank: "Place",
     totals: "Total over matches",
     play_again: "Play again",
+    again_agreed: "Asked to play again",
+    again_everyone: "A new match starts when everyone at the table has asked for it.",
+    you: "you",
     online: "online",
     offline: "offline",
     rename: "Rename",
@@ -125,6 +128,9 @@ const WORDS = {
     rank: "Итог",
     totals: "Итого за партии",
     play_again: "Сыграть ещё",
+    again_agreed: "Хотят сыграть ещё",
+    again_everyone: "Новая партия начнётся, когда её попросят все игроки за столом.",
+    you: "вы",
     online: "в сети",
     offline: "не в сети",
     rename: "Переименовать",
@@ -217,6 +223,20 @@ export function botLabel(lang, name) {
     out += lang === "ru" ? `, ${budget} итераций на ход` : `, ${budget} iterations per move`;
   }
   return out;
+}
+
+// A count with its noun in the right plural form: plural("ru", 3, {one: "карта", few: "карты",
+// many: "карт"}) → "3 карты" (Intl.PluralRules; a form missing falls back to "other"/"many").
+export function plural(lang, n, forms) {
+  const cat = new Intl.PluralRules(lang === "ru" ? "ru-RU" : "en-US").select(n);
+  const word = forms[cat] || forms.other || forms.many || forms.one;
+  return `${num(lang, n)} ${word}`;
+}
+
+// A number in the page's language: a decimal comma in Russian.
+export function num(lang, x, digits = 2) {
+  return new Intl.NumberFormat(lang === "ru" ? "ru-RU" : "en-US",
+    { maximumFractionDigits: digits }).format(x);
 }
 
 export function tr(lang, key) {

@@ -187,11 +187,36 @@ function renderResult() {
     h("tbody", {}, r.scores.map((sc, i) => h("tr", {}, h("td", {}, seatName(i)), h("td", {}, sc),
       h("td", {}, r.ranks[i]),
       table && table.matches_played ? h("td", {}, table.totals[i] + sc) : null)))),
-    view.seat !== null
-      ? h("button", { type: "button", class: "primary", id: "again", "data-key": "again",
-        onclick: () => send({ type: "again", id: nextId++ }) }, t("play_again"))
-      : null,
+    againBox(),
   ].filter(Boolean));
+}
+
+// «Сыграть ещё»: a new match starts once every person seated has asked; until then everyone
+// keeps this end screen and sees who has asked and who is still awaited
+function againBox() {
+  const agreed = (table && table.again) || [];
+  const people = table ? table.seats.filter((s) => s.kind === "human").map((s) => s.seat) : [];
+  const waiting = people.filter((s) => !agreed.includes(s));
+  const asked = view.seat !== null && agreed.includes(view.seat);
+  const parts = [];
+  if (view.seat !== null) {
+    parts.push(h("button", { type: "button", class: "primary", id: "again", "data-key": "again",
+      disabled: asked || undefined, "aria-pressed": asked ? "true" : "false",
+      onclick: () => send({ type: "again", id: nextId++ }) },
+    asked ? `✓ ${t("play_again")}` : t("play_again")));
+  }
+  if (agreed.length) {
+    parts.push(h("p", { class: "again-who", id: "again-who" },
+      `${t("again_agreed")}: ${agreed.map(seatWho).join(", ")}`,
+      waiting.length ? ` · ${t("waiting")}: ${waiting.map(seatWho).join(", ")}` : ""));
+  } else if (people.length > 1 && view.seat !== null) {
+    parts.push(h("p", { class: "muted" }, t("again_everyone")));
+  }
+  return parts.length ? h("div", { class: "again" }, parts) : null;
+}
+
+function seatWho(i) {
+  return view && view.seat === i ? `${seatName(i)} (${t("you")})` : seatName(i);
 }
 
 function renderLog() {
