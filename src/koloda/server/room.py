@@ -25,6 +25,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from koloda.action_words import describe_actions
 from koloda.bots import Bot, decision_for, make_bot
 from koloda.engine import (
     Action,
@@ -242,11 +243,11 @@ class Room:
         if cached is not None:
             return cached
         state = self.state
-        legal = (
-            [str(a) for a in state.legal_actions(seat)]
-            if seat is not None and seat in state.to_act
-            else []
+        actions = (
+            state.legal_actions(seat) if seat is not None and seat in state.to_act else ()
         )
+        legal = [str(a) for a in actions]
+        observation = state.observe(seat)
         entries = [
             {"n": i, "text": self._describe(e, lang), "event": e.to_json()}
             for i, e in enumerate(state.log(seat))
@@ -260,13 +261,26 @@ class Room:
             "to_act": list(state.to_act),
             "finished": state.is_terminal,
             "result": result_json(state.result()) if state.is_terminal else None,
-            "observation": state.observe(seat),
+            "observation": observation,
             "legal": legal,
+            # each legal action in words, with its fields (koloda.action_words)
+            "actions": self._words(list(actions), lang, observation),
             "log": entries,
             "bot_error": self.bot_error,
         }
         self._views[key] = view
         return view
+
+    def _words(self, actions: list[Action], lang: str,
+               observation: dict[str, Any]) -> list[dict[str, Any]]:
+        names = [s.name for s in self.seats]
+        try:
+            words = describe_actions(self.spec.name, actions, lang, observation, names)
+        except Exception:  # words must never take the table down: the texts then
+            log.exception("describing the actions of %s failed", self.spec.name)
+            return [{"text": str(a), "label": str(a), "kind": "", "fields": {}}
+                    for a in actions]
+        return [dict(w) for w in words]
 
     def view_for(self, client: Client) -> dict[str, Any]:
         """The client's view, with only the log entries it has not received yet."""
@@ -452,6 +466,7 @@ class Room:
                 log.exception("storing a name failed")
                 raise ClientError("storage", "the name could not be stored; try again") from e
             self.seats[seat].name = name.strip()
+            self._views_version = -1  # the actions' words name the seats
             self._announce_table()
 
     # --- bots -----------------------------------------------------------------------------------
