@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -41,6 +42,10 @@ from koloda.server.errors import ClientError
 from koloda.server.store import SeatRow, Store, TableRow
 
 log = logging.getLogger("koloda.server")
+
+#: a seat as the games' words count it, in the cases they use
+_SEAT_WORD = re.compile(r"\b(Игрок|игрок|Игроку|игроку|Игрока|игрока|Игроком|игроком|Player|player)"
+                        r" (\d{1,2})\b")
 
 #: How many queued messages a client may fall behind by before it is disconnected.
 QUEUE_LIMIT = 256
@@ -70,6 +75,21 @@ def bot_seed(table_seed: int, seat: int) -> int:
 def _secret_bytes(text: str) -> bytes:
     """A token as bytes for a constant-time comparison (which refuses non-ASCII text)."""
     return text.encode("utf-8", "surrogatepass")
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """The games' words count seats («Игрок 2», «игроку 2», "Player 2"); the table's log names
+    them as the seat bar does («Игрок 2» → «Борис», «игроку 2» → «игроку Борис»)."""
+
+    def name(m: re.Match[str]) -> str:
+        n = int(m.group(2)) - 1
+        if not 0 <= n < len(names):
+            return m.group(0)
+        if m.group(1) in ("Игрок", "игрок", "Player", "player"):
+            return names[n]
+        return f"{m.group(1)} {names[n]}"
+
+    return _SEAT_WORD.sub(name, text)
 
 
 class Client:
@@ -228,10 +248,14 @@ class Room:
 
     def _describe(self, event: Any, lang: str) -> str:
         try:
-            return self.spec.describe(event, lang)
+            text = self.spec.describe(event, lang)
         except Exception:  # a game's describe must never take the table down
             log.exception("describe failed for %s", type(event).__name__)
             return str(type(event).__name__)
+        return self._named(text)
+
+    def _named(self, text: str) -> str:
+        return name_seats(text, [s.name for s in self.seats])
 
     def _view(self, seat: int | None, lang: str) -> dict[str, Any]:
         """The full view of ``seat`` (None: a spectator), cached per version."""

@@ -1,11 +1,11 @@
 """Nevermore's events in words (English and Russian), for logs a person reads.
 
 Seats are named as players see them: seat 0 is "Player 1" («Игрок 1»). Main cards are named by
-their labels (``A1``..``R12``, the same in both languages, as the views and the action texts
-name them); magic cards by their names in the chosen language. A line says no more than its
-event's audience may know: the magic cards a player drew are named only in that player's private
-event (:class:`~.events.NmMagicCards`); the public one (:class:`~.events.NmMagicDrawn`) gives the
-count and the deck.
+their suits with a symbol, counted («⚔ Атака ×2»: the cards of a suit are alike, the labels
+``A1``..``R12`` of the action texts only tell copies apart); magic cards by their names in the
+chosen language. A line says no more than its event's audience may know: the magic cards a
+player drew are named only in that player's private event (:class:`~.events.NmMagicCards`);
+the public one (:class:`~.events.NmMagicDrawn`) gives the count and the deck.
 
 A draw names its cards by the names the event carries from the game's magic set (Koloda's own
 or a custom one); an event without them (built by hand) is named from Koloda's own set, and an id
@@ -25,12 +25,24 @@ from koloda.action_words import ActionWords
 from koloda.engine.events import Event
 from koloda.engine.state import Action
 from koloda.games.nevermore import events as E
-from koloda.games.nevermore.cards import card_label, suit_name
+from koloda.games.nevermore.cards import card_label, is_main, suit_name, suit_of
 from koloda.games.nevermore.magic import SHADOW_BASE, koloda_set
 
+_ICONS = {"attack": "⚔", "healing": "♥", "radiance": "✺", "victory": "♛", "raven": "✒"}
 
-def _cards(cards: tuple[int, ...]) -> str:
-    return " ".join(card_label(c) for c in cards) or "-"
+
+def _cards(cards: tuple[int, ...], lang: str = "en") -> str:
+    """Main cards by suit, as a person counts them: «⚔ Атака ×2, ✒ Ворон» (the cards of a
+    suit are alike; their labels only tell the copies apart)."""
+    counts: dict[str, int] = {}
+    for c in sorted(cards):
+        if not is_main(c):
+            counts[card_label(c)] = counts.get(card_label(c), 0) + 1
+            continue
+        suit = suit_of(c)
+        key = f"{_ICONS.get(suit.value, '')} {suit_name(suit, lang)}".strip()
+        counts[key] = counts.get(key, 0) + 1
+    return ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in counts.items()) or "-"
 
 
 def _suit(suit: str, lang: str) -> str:
@@ -195,8 +207,8 @@ _RU: dict[type[Event], Callable[[Any], str]] = {
     E.NmDealerChosen: lambda e: f"карты открыты до ворона: первым раздаёт {_p(e.dealer, 'ru')}",
     E.NmRoundStarted: lambda e: (f"раунд {e.round}: раздаёт {_p(e.dealer, 'ru')}, передача "
                                  + ("налево" if e.direction == "left" else "направо")),
-    E.NmDealt: lambda e: f"{_to(e.seat).capitalize()} розданы {_cards(e.cards)}",
-    E.NmPassed: lambda e: (f"{_p(e.seat, 'ru')} передаёт {_cards(e.cards)} "
+    E.NmDealt: lambda e: f"{_to(e.seat).capitalize()} розданы {_cards(e.cards, 'ru')}",
+    E.NmPassed: lambda e: (f"{_p(e.seat, 'ru')} передаёт {_cards(e.cards, 'ru')} "
                            f"{_to(e.receiver)}"),
     E.NmPassDone: lambda e: f"передача {e.pass_no}: каждый передал карт: {e.count}",
     E.NmFinalHands: lambda e: "драфт окончен: на руках последний драфт",

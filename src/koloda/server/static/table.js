@@ -260,8 +260,8 @@ function render() {
     $("board").replaceChildren(out.board || "");
     const actions = [];
     if (out.actions) actions.push(out.actions);
-    if (view.legal.length || view.seat !== null) {
-      actions.push(generic.actionList(ctx, { open: !out.actions }));
+    if (generic.debugOn() && (view.legal.length || view.seat !== null)) {
+      actions.push(generic.actionList(ctx, { open: false }));
     }
     $("actions").replaceChildren(...actions);
     if (view.bot_error) {

@@ -19,7 +19,7 @@ const WORDS = {
     chosen_face_down: "Your choice, face down:",
     pick_card: "Pick a card to play",
     play: "Play",
-    show: "show",
+    show: "showing",
     kill: "declare a kill",
     opp_hand: "cards in hand",
     decided: "has chosen",
@@ -69,8 +69,8 @@ const WORDS = {
     take_hand: "Взять эту руку",
     chosen_face_down: "Ваш выбор, рубашкой вверх:",
     pick_card: "Выберите карту",
-    play: "Сыграть",
-    show: "показать",
+    play: "Сыграть карту",
+    show: "показав предмет",
     kill: "заявить убийство",
     opp_hand: "карт в руке",
     decided: "выбрал(а)",
@@ -195,11 +195,11 @@ function describePlay(text, obs, lang) {
   const W = WORDS[lang];
   const parts = text.split(" ");
   const card = obs.cards[parts[1]];
-  let out = `${W.play} ${card ? cardName(card, lang) : parts[1]}`;
+  let out = `${W.play} «${card ? cardName(card, lang) : "?"}»`;
   const show = parts.indexOf("show");
   if (show > 0) {
     const item = obs.cards[parts[show + 1]];
-    out += `, ${W.show} ${item ? cardName(item, lang) : parts[show + 1]}`;
+    out += `, ${W.show} «${item ? cardName(item, lang) : "?"}»`;
   }
   if (parts.includes("kill")) out += `, ☠ ${W.kill}`;
   return out;
@@ -298,8 +298,10 @@ export function render(ctx) {
     if (obs.phase === "choose_hand" && myTurn) {
       const [lo, hi] = mine.hand_limits || [0, 5];
       const picked = [...ui.hand].sort();
-      const text = ["hand", ...picked].join(" ");
-      const usable = new Set(legal.flatMap((a) => a.split(" ").slice(1)));
+      const hands = (view.actions || []).filter((a) => a.kind === "hand");
+      const chosen = hands.find((a) => a.fields.cards.length === picked.length
+        && a.fields.cards.every((c) => ui.hand.has(c)));
+      const usable = new Set(hands.flatMap((a) => a.fields.cards));
       board.append(h("div", { class: "zone" },
         h("h3", {}, `${W.choose} (${W.take(lo, hi)}) · ${picked.length}`),
         cardsRow(h, mine.deck, obs, lang, {
@@ -314,7 +316,8 @@ export function render(ctx) {
         })));
       controls = h("div", { class: "controls" },
         h("button", { type: "button", class: "primary", id: "duel-confirm", "data-key": "duel-confirm",
-          disabled: pending, onclick: () => act(text) }, `${W.take_hand} (${picked.length})`));
+          disabled: pending || !chosen, onclick: () => act(chosen.text) }, `${W.take_hand} (${picked.length})`),
+        h("p", { class: "help" }, W.hand_help));
     } else if (obs.phase === "choose_hand") {
       // chosen, face down, waiting for the other: the hand taken, not a round's play
       const taken = mine.commit ? mine.commit.split(" ").slice(1) : [];
@@ -360,34 +363,30 @@ export function render(ctx) {
     {
       const buttons = [];
       if (obs.phase === "rounds" && myTurn) {
-        const plays = legal.filter((a) => a.startsWith("play "));
+        const plays = (view.actions || []).filter((a) => a.kind === "play");
         if (plays.length) {
-          const forCard = ui.card ? plays.filter((a) => a.split(" ")[1] === ui.card) : [];
-          if (!forCard.length) buttons.push(h("span", { class: "muted" }, W.pick_card));
+          const forCard = ui.card ? plays.filter((a) => a.fields.card === ui.card) : [];
+          if (!forCard.length) buttons.push(h("span", { class: "help" }, W.round_help));
           forCard.forEach((a, i) => buttons.push(h("button", {
-            type: "button", class: "primary", "data-action": a, "data-key": `play:${a}`,
-            "data-shortcut": String(i + 1), disabled: pending, onclick: () => act(a),
-          }, h("kbd", {}, String(i + 1)), describePlay(a, obs, lang))));
+            type: "button", class: "primary", "data-action": a.text, "data-key": `play:${a.text}`,
+            "data-shortcut": String(i + 1), disabled: pending, onclick: () => act(a.text),
+          }, h("kbd", {}, String(i + 1)), a.label)));
         }
       }
       if (obs.phase === "swap" && myTurn) {
-        const text = ui.take && ui.give ? `swap ${ui.take} ${ui.give}` : null;
+        const swap = (view.actions || []).find((a) => a.kind === "swap"
+          && a.fields.take === ui.take && a.fields.give === ui.give);
         buttons.push(h("span", {}, W.swap_title));
+        buttons.push(h("span", { class: "help" }, W.swap_help));
         buttons.push(h("button", { type: "button", class: "primary", "data-key": "swap",
-          disabled: !text || !legal.includes(text) || pending, onclick: () => act(text) },
+          disabled: !swap || pending, onclick: () => act(swap.text) },
         `${W.swap}${ui.take ? `: ${W.take_this} ${cardName(obs.cards[ui.take], lang)}` : ""}`
           + `${ui.give ? `, ${W.give_this} ${cardName(obs.cards[ui.give], lang)}` : ""}`));
-        if (legal.includes("no-swap")) {
-          buttons.push(h("button", { type: "button", "data-action": "no-swap", "data-key": "no-swap",
-            disabled: pending, onclick: () => act("no-swap") }, W.no_swap));
-        }
       }
-      const endWords = { "offer-end": W.offer, "accept-end": W.accept, "decline-end": W.decline };
-      for (const a of ["accept-end", "decline-end", "offer-end"]) {
-        if (legal.includes(a)) {
-          buttons.push(h("button", { type: "button", "data-action": a, "data-key": a, disabled: pending,
-            onclick: () => act(a) }, endWords[a]));
-        }
+      const others = ["no-swap", "accept-end", "decline-end", "offer-end"];
+      for (const a of (view.actions || []).filter((x) => others.includes(x.kind))) {
+        buttons.push(h("button", { type: "button", "data-action": a.text, "data-key": a.text,
+          disabled: pending, onclick: () => act(a.text) }, a.label));
       }
       if (buttons.length) controls = h("div", { class: "controls" }, buttons);
     }
