@@ -5,6 +5,7 @@
 // it is remembered per table in localStorage so reloading or reopening the page restores the seat.
 import { botLabel, errorText, getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
 import * as generic from "/static/render/generic.js";
+import { howtoPanel } from "/static/howto.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.hash.slice(1));
@@ -18,6 +19,8 @@ let ws = null;
 let view = null;
 let table = null;
 let logEntries = [];
+// the log entries that came with the last change: what the others just did
+let fresh = [];
 let pending = false;
 let renderer = generic;
 let rendererFor = null;
@@ -101,8 +104,13 @@ async function onMessage(m) {
   } else if (m.type === "table") {
     table = m.table;
   } else if (m.type === "state") {
-    if (m.log_reset) logEntries = m.log;
-    else logEntries = logEntries.concat(m.log);
+    if (m.log_reset) {
+      fresh = view && view.match === m.match ? m.log.slice(logEntries.length) : [];
+      logEntries = m.log;
+    } else {
+      fresh = m.log;
+      logEntries = logEntries.concat(m.log);
+    }
     view = m;
     pending = false;
   } else if (m.type === "ack") {
@@ -160,9 +168,14 @@ function renderTurn() {
   let text = "";
   if (me === null) text = `${t("spectator")}. `;
   else text = `${t("you_are")} ${seatName(me)}. `;
-  if (me !== null && view.to_act.includes(me)) text += `${t("your_turn")}!`;
-  else text += t("not_your_turn");
-  if (others.length) text += ` · ${t("waiting")}: ${others.join(", ")}`;
+  if (me !== null && view.to_act.includes(me)) {
+    text += `${t("your_turn")}!`;
+    if (others.length) text += ` · ${t("also_choosing")}: ${others.join(", ")}`;
+  } else if (others.length) {
+    text += `${t("waiting")}: ${others.join(", ")}`;
+  } else {
+    text += t("not_your_turn");
+  }
   el.textContent = text;
   el.className = `turn${me !== null && view.to_act.includes(me) ? " mine" : ""}`;
 }
@@ -219,10 +232,19 @@ function seatWho(i) {
   return view && view.seat === i ? `${seatName(i)} (${t("you")})` : seatName(i);
 }
 
+function renderRecent() {
+  const box = $("recent");
+  const shown = fresh.slice(-4);
+  if (!view || !shown.length) { box.replaceChildren(); return; }
+  box.replaceChildren(h("h2", {}, t("just_now")),
+    h("ul", {}, shown.map((e) => h("li", { "data-kind": e.event.kind }, e.text))));
+}
+
 function renderLog() {
   const box = $("log");
+  const newest = new Set(fresh.map((e) => e.n));
   const list = h("ol", { class: "entries", start: 1 },
-    logEntries.map((e) => h("li", { "data-kind": e.event.kind }, e.text)));
+    logEntries.map((e) => h("li", { "data-kind": e.event.kind, class: newest.has(e.n) ? "fresh" : undefined }, e.text)));
   box.replaceChildren(h("h2", {}, t("log")), list);
   list.scrollTop = list.scrollHeight;
 }
@@ -230,7 +252,8 @@ function renderLog() {
 function render() {
   const focused = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.key : null;
-  document.title = `Koloda · ${table ? table.title : ""}`;
+  const myTurnNow = view && view.seat !== null && view.to_act.includes(view.seat) && !view.finished;
+  document.title = `${myTurnNow ? `● ${t("your_turn")} · ` : ""}${table ? table.title : ""} · Koloda`;
   $("seats").setAttribute("aria-label", t("seats"));
   $("title").textContent = table ? `· ${table.title}` : "";
   $("lang").replaceChildren(langSwitch(lang, (l) => {
@@ -268,6 +291,15 @@ function render() {
       showError(lang === "en" ? `${t("bot_failed")}: ${view.bot_error}` : t("bot_failed"),
         "bot_failed");
     }
+  }
+  renderRecent();
+  if (table && !$("howto").dataset.game) {
+    $("howto").dataset.game = table.game;
+    $("howto").dataset.lang = lang;
+    $("howto").replaceChildren(howtoPanel(h, table.game, lang, t) || "");
+  } else if (table && $("howto").dataset.lang !== lang) {
+    $("howto").dataset.lang = lang;
+    $("howto").replaceChildren(howtoPanel(h, table.game, lang, t) || "");
   }
   renderLog();
   if (focused) {

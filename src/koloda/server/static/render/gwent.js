@@ -135,7 +135,7 @@ export function render(ctx) {
     h("span", { title: w.damage }, `✖ ${obs.damage[i]}`),
     h("span", { title: w.hand }, `🂠 ${obs.hand_counts[i]}`),
     obs.exchange && obs.exchange.attacker === i ? h("span", {}, `⚔ ${w.attacker} · ${w.ap} ${obs.exchange.ap[0]}`) : null,
-    obs.exchange && obs.exchange.defender === i ? h("span", {}, `🛡 ${w.defender} · ${w.ap} ${obs.exchange.ap[1]}`) : null),
+    obs.exchange && obs.exchange.defender === i ? h("span", {}, `◈ ${w.defender} · ${w.ap} ${obs.exchange.ap[1]}`) : null),
   obs.discards[i] && obs.discards[i].length ? h("details", {}, h("summary", {}, `${w.discards} (${obs.discards[i].length})`),
     h("div", { class: "cards" }, obs.discards[i].map((c) => cardEl(h, c, lang, { small: true })))) : null))));
 
