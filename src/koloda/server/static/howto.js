@@ -87,8 +87,9 @@ export const HOWTO = {
         "Раунд выигрывает тот, у кого меньше всех урона (★ за раунд); партию — у кого больше выигранных раундов.",
       ],
       legend: [
-        ["⚔ мечи · ➶ луки · ⚙ осада", "масти"], ["♔", "козырь"], ["★", "выигранные раунды"],
-        ["✖", "урон в этом раунде"], ["🂠", "карт в руке"], ["⚔ атакует · ◈ защищается", "роли в гейме"],
+        ["⚔", "мечи; атакует в гейме"], ["➶", "луки"], ["⚙", "осада"], ["♔", "козырь"],
+        ["★", "выигранные раунды"], ["✖", "урон в этом раунде"], ["🂠", "карт в руке"],
+        ["◈", "защищается в гейме"],
         ["⚭", "Братишки"], ["⚑", "Тупые братишки"], ["✚", "Медик"], ["◉", "Шпион"], ["✜", "Специалист"],
         ["♪", "Бард"], ["☠", "Ультима"], ["☃", "Чучело"], ["☄", "Казнь"], ["Σ", "сумма за все партии"],
       ],
@@ -105,8 +106,9 @@ export const HOWTO = {
         "The least damage wins the round (★ a round); the most rounds won wins the match.",
       ],
       legend: [
-        ["⚔ close · ➶ ranged · ⚙ siege", "suits"], ["♔", "trump"], ["★", "rounds won"],
-        ["✖", "damage this round"], ["🂠", "cards in hand"], ["⚔ attacks · ◈ defends", "roles in the exchange"],
+        ["⚔", "close combat; attacks in the exchange"], ["➶", "ranged"], ["⚙", "siege"],
+        ["♔", "trump"], ["★", "rounds won"], ["✖", "damage this round"], ["🂠", "cards in hand"],
+        ["◈", "defends in the exchange"],
         ["⚭", "Tight bond"], ["⚑", "Muster"], ["✚", "Medic"], ["◉", "Spy"], ["✜", "Morale boost"],
         ["♪", "Bard"], ["☠", "Ultima"], ["☃", "Decoy"], ["☄", "Scorch"], ["Σ", "total over the matches"],
       ],

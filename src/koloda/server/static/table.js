@@ -243,7 +243,7 @@ function renderRecent() {
 function renderLog() {
   const box = $("log");
   const newest = new Set(fresh.map((e) => e.n));
-  const list = h("ol", { class: "entries", start: 1 },
+  const list = h("ol", { class: "entries", start: 1, tabindex: 0, "aria-label": t("log") },
     logEntries.map((e) => h("li", { "data-kind": e.event.kind, class: newest.has(e.n) ? "fresh" : undefined }, e.text)));
   box.replaceChildren(h("h2", {}, t("log")), list);
   list.scrollTop = list.scrollHeight;
@@ -266,6 +266,9 @@ function render() {
   ds.version = view ? String(view.version) : "";
   ds.pending = pending ? "1" : "";
   ds.finished = view && view.finished ? "1" : "";
+  const obs = (view && view.observation) || {};
+  ds.phase = view ? String(obs.phase || obs.stage || (obs.exchange ? "exchange" : "")
+    || (view.finished ? "over" : "")) : "";
   ds.myTurn = view && view.seat !== null && view.to_act.includes(view.seat) ? "1" : "";
   $("status").textContent = statusText || t(statusKey);
   renderSeats();
