@@ -75,8 +75,14 @@ def test_two_people_play_a_whole_duel(browser: Any, server: Any, shots: Path) ->
     assert watcher.locator("#actions button").count() == 0
     assert "Ann" in (watcher.text_content("#result") or "")
     watcher.context.close()
-    # play again with the same seats: a new match for both pages
-    after_click(pages[0], lambda: pages[0].click("#again"))
+    # «Сыграть ещё» needs both: after Ann asks, Вера still sees the end screen and who asked
+    pages[0].click("#again")
+    pages[1].wait_for_selector("#again-who")
+    assert "Ann" in (pages[1].text_content("#again-who") or "")
+    assert pages[1].locator("#result .verdict").is_visible()
+    pages[0].wait_for_selector("#again[disabled]")
+    pages[1].screenshot(path=shots / "duel-again-asked-1.png", full_page=True)
+    after_click(pages[1], lambda: pages[1].click("#again"))
     for p in pages:
         p.wait_for_function("document.body.dataset.finished !== '1'")
         assert p.locator("#result").is_hidden()

@@ -24,6 +24,9 @@ def test_the_lobby_creates_a_table_with_a_bot_by_keyboard_on_a_phone(
     page = ctx.new_page()
     page.goto(server.url + "/")
     page.wait_for_selector("#game option[value=duel]", state="attached")
+    page.screenshot(path=shots / "lobby-ru-phone.png", full_page=True)
+    page.focus("#more summary")  # «Дополнительно»: the table for friends
+    page.keyboard.press("Enter")
     page.focus("#game")
     page.select_option("#game", "duel")
     page.select_option("select[name=kind-1]", "bot")
@@ -45,6 +48,27 @@ def test_the_lobby_creates_a_table_with_a_bot_by_keyboard_on_a_phone(
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-version]:not([data-version=''])", state="attached")
     page.wait_for_selector("body[data-my-turn='1']", state="attached")
+    seats = page.text_content("#seats") or ""
+    assert "Вера" in seats and "эвристика" in seats
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", ["duel", "nevermore", "gwent"])
+def test_quick_start_against_bots_opens_the_seat(
+    browser: Any, server: Any, shots: Path, game: str
+) -> None:
+    if game not in {s.name for s in game_specs()}:
+        pytest.skip(f"{game} is not registered")
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="ru-RU")
+    ctx.add_init_script("localStorage.setItem('koloda.lang', 'ru')")
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    button = page.wait_for_selector(f"[data-quick={game}]")
+    assert "Играть с ботами" in (button.text_content() or "")
+    page.fill("#my-name", "Вера")
+    page.dispatch_event("#my-name", "change")
+    button.click()
+    page.wait_for_selector("body[data-version]:not([data-version=''])", state="attached")
     seats = page.text_content("#seats") or ""
     assert "Вера" in seats and "эвристика" in seats
     ctx.close()

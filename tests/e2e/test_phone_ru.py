@@ -54,10 +54,17 @@ def _advance(base: str, tid: str, tokens: list[str], rng: random.Random, moves: 
     return False
 
 
+#: what the engine's action texts and ids look like, never shown to a person: duel card ids
+#: (a04), Nevermore labels (A10, R3), Gwent card instances (nr_catapult#2), stacks (s3, @new)
+MACHINE = re.compile(r"\b[a-z]\d{2}\b|\b[AHSVR]\d{1,2}\b|\w#\d|@\w|\b[a-z]+_[a-z_]+\b")
+
+
 def _check(page: Any, where: str) -> None:
     text = page.evaluate(VISIBLE_TEXT)
     english = {w for w in re.findall(r"[A-Za-z][A-Za-z_']{2,}", text)} - ALLOWED
     assert not english, (where, sorted(english))
+    raw = sorted(set(MACHINE.findall(text)))
+    assert not raw, (where, raw)
     assert page.evaluate(TOO_WIDE) == [], where
 
 
@@ -80,15 +87,42 @@ def test_the_russian_page_on_a_phone_through_a_whole_game(
     page = ctx.new_page()
     page.goto(server.url + t["seats"][0]["link"])
     wait_ready(page)
+    # the same seat on a desktop in English, screenshot beside the phone's at each phase
+    desk_ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800},
+                                   locale="en-US")
+    desk_ctx.add_init_script("localStorage.setItem('koloda.lang', 'en')")
+    desk = desk_ctx.new_page()
+    desk.goto(server.url + t["seats"][0]["link"])
+    wait_ready(desk)
     rng = random.Random(3)
     over, checks = False, 0
+    phases: set[str] = set()
     while not over:
         _check(page, f"{game} at version {page.evaluate('document.body.dataset.version')}")
+        phase = _phase(page)
+        if phase not in phases:
+            phases.add(phase)
+            page.screenshot(path=shots / f"{game}-ru-phone-{phase}.png", full_page=True)
+            desk.wait_for_function("([v]) => Number(document.body.dataset.version) >= Number(v)",
+                                   arg=[page.evaluate("document.body.dataset.version")])
+            desk.screenshot(path=shots / f"{game}-en-desktop-{phase}.png", full_page=True)
+            assert desk.evaluate(TOO_WIDE) == [], (game, phase)
         checks += 1
         over = _advance(server.url, t["table"], tokens, rng, rng.randint(2, 16))
     page.wait_for_function("document.body.dataset.finished === '1'")
     _check(page, f"{game} at the end")
     assert "Игра окончена" in (page.text_content("#result") or "")
     page.screenshot(path=shots / f"{game}-ru-phone-end.png", full_page=True)
+    desk.wait_for_function("document.body.dataset.finished === '1'")
+    desk.screenshot(path=shots / f"{game}-en-desktop-end.png", full_page=True)
     assert checks >= 2
+    desk_ctx.close()
     ctx.close()
+
+
+def _phase(page: Any) -> str:
+    """The step of the game the page shows (duel phase, Nevermore stage, Gwent round)."""
+    return str(page.evaluate("""() => {
+      const b = document.body.dataset;
+      return b.phase || 'v';
+    }"""))

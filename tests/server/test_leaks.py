@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from koloda.action_words import describe_actions
 from koloda.engine import GameRecord, get_spec
+from koloda.server.room import name_seats
 from koloda.server.store import Store
 from tests.server.conftest import db_url, hello, new_table
 
@@ -91,21 +93,27 @@ def check_messages(db: Path, tid: str, got: dict[int | None, list], tokens: list
                 state = states[m["version"]]
                 legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
                 events = state.log(seat)
+                names = [s.name for s in row.seats]
+                acts = state.legal_actions(seat) if seat in state.to_act else ()
                 expected[key] = (
                     json.loads(json.dumps(state.observe(seat))),
                     legal if seat in state.to_act else [],
                     json.loads(json.dumps([e.to_json() for e in events])),
-                    [spec.describe(e, "en") for e in events],
+                    [name_seats(spec.describe(e, "en"), names) for e in events],
+                    # the actions' words come from the seat's own view only
+                    json.loads(json.dumps(describe_actions(
+                        spec.name, list(acts), "en", state.observe(seat), names))),
                 )
-            observation, legal, events_json, texts = expected[key]
+            observation, legal, events_json, texts, words = expected[key]
             log = m["log"] if m["log_reset"] else log + m["log"]
             assert m["observation"] == observation
             assert m["legal"] == legal
             assert [e["event"] for e in log] == events_json
             assert [e["text"] for e in log] == texts
+            assert m["actions"] == words
             assert set(m) == {"type", "table", "version", "match", "seat", "to_act", "finished",
-                              "result", "observation", "legal", "log", "bot_error", "log_from",
-                              "log_reset"}
+                              "result", "observation", "legal", "actions", "log", "bot_error",
+                              "log_from", "log_reset"}
 
 
 def test_toy_messages_show_no_hidden_deal(client: TestClient, db: Path) -> None:

@@ -54,6 +54,7 @@ def test_restart_rebuilds_every_table_and_the_game_goes_on(db: Path) -> None:
             if v["finished"]:
                 break
         client.post(f"/api/tables/{tid}/again", headers=auth(a))
+        client.post(f"/api/tables/{tid}/again", headers=auth(b))
         match1 = _view(client, tid, a)
     with make_client(db) as client:
         again = _view(client, tid, a)

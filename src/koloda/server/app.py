@@ -13,7 +13,8 @@ HTTP (JSON; errors are ``{"type": "error", "code": …, "message": …}`` with a
 - ``GET /api/tables/{id}/view?lang=`` — the caller's view (``Authorization: Bearer <seat
   token>``; without it, the spectator's view);
 - ``POST /api/tables/{id}/act`` — ``{"action": text, "version": n}`` for the bearer's seat;
-- ``POST /api/tables/{id}/again`` — a new match with the same seats once the game is over.
+- ``POST /api/tables/{id}/again`` — the bearer asks for a new match with the same seats once the
+  game is over; it starts when every person seated has asked (``again`` lists who has).
 
 WebSocket ``/ws/{id}``: the first message is ``{"type": "hello", "token": <seat token or null>,
 "lang": "en"|"ru"}``; then ``act`` (``action``, ``version``, optional ``id`` echoed back),
@@ -326,9 +327,10 @@ def create_app(
         table_id: str, request: Request, authorization: str | None = Header(default=None)
     ) -> dict[str, Any]:
         room = await hub_of(request).get_room(table_id)
-        gate.http((table_id, _seat_of(room, authorization)))
-        version = await room.play_again()
-        return {"type": "ack", "version": version}
+        seat = _seat_of(room, authorization)
+        gate.http((table_id, seat))
+        version = await room.play_again(seat)
+        return {"type": "ack", "version": version, "again": sorted(room.again)}
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -617,7 +619,7 @@ async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
         version = await room.act(client.seat, data.get("action"), data.get("version"))
         client.push({"type": "ack", "id": ident, "version": version})
     elif kind == "again":
-        version = await room.play_again()
+        version = await room.play_again(client.seat)
         client.push({"type": "ack", "id": ident, "version": version})
     elif kind == "name":
         await room.rename(client.seat, data.get("name"))

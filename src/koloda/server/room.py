@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from koloda.action_words import describe_actions
 from koloda.bots import Bot, decision_for, make_bot
 from koloda.engine import (
     Action,
@@ -43,6 +45,10 @@ from koloda.server.limits import Bucket
 from koloda.server.store import SeatRow, Store, TableRow
 
 log = logging.getLogger("koloda.server")
+
+#: a seat as the games' words count it, in the cases they use
+_SEAT_WORD = re.compile(r"\b(Игрок|игрок|Игроку|игроку|Игрока|игрока|Игроком|игроком|Player|player)"
+                        r" (\d{1,2})\b")
 
 #: How many queued messages a client may fall behind by before it is disconnected.
 QUEUE_LIMIT = 256
@@ -86,6 +92,21 @@ def check_name(name: Any, limit: int = 40) -> str:
 def _secret_bytes(text: str) -> bytes:
     """A token as bytes for a constant-time comparison (which refuses non-ASCII text)."""
     return text.encode("utf-8", "surrogatepass")
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """The games' words count seats («Игрок 2», «игроку 2», "Player 2"); the table's log names
+    them as the seat bar does («Игрок 2» → «Борис», «игроку 2» → «игроку Борис»)."""
+
+    def name(m: re.Match[str]) -> str:
+        n = int(m.group(2)) - 1
+        if not 0 <= n < len(names):
+            return m.group(0)
+        if m.group(1) in ("Игрок", "игрок", "Player", "player"):
+            return names[n]
+        return f"{m.group(1)} {names[n]}"
+
+    return _SEAT_WORD.sub(name, text)
 
 
 class Client:
@@ -184,6 +205,10 @@ class Room:
         self._bots_task: asyncio.Task[None] | None = None
         self._views: dict[tuple[int | None, str], dict[str, Any]] = {}
         self._views_version = -1
+        #: the seats that asked for another match since this one ended («Сыграть ещё»): a new
+        #: match starts once every person at the table has asked (bots always agree); kept in
+        #: memory only, like presence: a restart asks again
+        self.again: set[int] = set()
         #: when the table was last asked for (the hub unloads tables idle for long)
         self.last_used = time.monotonic()
 
@@ -244,6 +269,7 @@ class Room:
             "totals": totals,
             "rules_version": self.rules_version,
             "read_only": self._read_only_text(lang),
+            "again": sorted(self.again),
         }
 
     def _read_only_text(self, lang: str) -> str | None:
@@ -257,10 +283,14 @@ class Room:
 
     def _describe(self, event: Any, lang: str) -> str:
         try:
-            return self.spec.describe(event, lang)
+            text = self.spec.describe(event, lang)
         except Exception:  # a game's describe must never take the table down
             log.exception("describe failed for %s", type(event).__name__)
             return str(type(event).__name__)
+        return self._named(text)
+
+    def _named(self, text: str) -> str:
+        return name_seats(text, [s.name for s in self.seats])
 
     def _view(self, seat: int | None, lang: str) -> dict[str, Any]:
         """The full view of ``seat`` (None: a spectator), cached per version."""
@@ -272,11 +302,11 @@ class Room:
         if cached is not None:
             return cached
         state = self.state
-        legal = (
-            [str(a) for a in state.legal_actions(seat)]
-            if seat is not None and seat in state.to_act
-            else []
+        actions = (
+            state.legal_actions(seat) if seat is not None and seat in state.to_act else ()
         )
+        legal = [str(a) for a in actions]
+        observation = state.observe(seat)
         entries = [
             {"n": i, "text": self._describe(e, lang), "event": e.to_json()}
             for i, e in enumerate(state.log(seat))
@@ -290,13 +320,26 @@ class Room:
             "to_act": list(state.to_act),
             "finished": state.is_terminal,
             "result": result_json(state.result()) if state.is_terminal else None,
-            "observation": state.observe(seat),
+            "observation": observation,
             "legal": legal,
+            # each legal action in words, with its fields (koloda.action_words)
+            "actions": self._words(list(actions), lang, observation),
             "log": entries,
             "bot_error": self.bot_error,
         }
         self._views[key] = view
         return view
+
+    def _words(self, actions: list[Action], lang: str,
+               observation: dict[str, Any]) -> list[dict[str, Any]]:
+        names = [s.name for s in self.seats]
+        try:
+            words = describe_actions(self.spec.name, actions, lang, observation, names)
+        except Exception:  # words must never take the table down: the texts then
+            log.exception("describing the actions of %s failed", self.spec.name)
+            return [{"text": str(a), "label": str(a), "kind": "", "fields": {}}
+                    for a in actions]
+        return [dict(w) for w in words]
 
     def view_for(self, client: Client) -> dict[str, Any]:
         """The client's view, with only the log entries it has not received yet."""
@@ -428,40 +471,53 @@ class Room:
                     log.exception("storing a result failed (it is rebuilt by replay)")
         self.broadcast()
 
-    async def play_again(self) -> int:
-        """Start a new match at the same table with the same seats; returns the new version."""
+    async def play_again(self, seat: int | None = None) -> int:
+        """``seat`` asks for a new match at the same table with the same seats; it starts once
+        every person seated has asked (``seat`` None: at once, for the server's own use).
+        Returns the table's version (the new match's when it started)."""
         self.refuse_read_only()
         async with self.lock:
             if not self.state.is_terminal:
                 raise ClientError("not_finished", "the game is not over yet")
-            result = result_json(self.state.result())
-            seed = new_seed()
-            match = self.match + 1
-            version = self.version + 1
-            try:
-                if result is not None:
-                    await self.store_call(
-                        self.store.set_result, self.id, match=self.match, result=result
-                    )
-                await self.store_call(
-                    self.store.new_match, self.id, match=match, seed=seed, version=version,
-                    rules_version=self.spec.rules_version,
-                )
-            except Exception as e:
-                log.exception("storing a new match failed")
-                raise ClientError("storage", "the new match could not be stored; try again") from e
-            if result is not None:
-                self.results.append(result)
-            self.state = self.game.new(seed=seed, players=self.state.players)
-            self.match, self.version, self.seed = match, version, seed
-            self.rules_version = self.spec.rules_version
-            for s in self.seats:
-                s.bot = None
-            self.bot_error = None
-            self.broadcast()
-            self._announce_table()
+            if seat is not None:
+                self.again.add(seat)
+                people = {s.seat for s in self.seats if s.kind == "human"}
+                if not people <= self.again:
+                    self._announce_table()
+                    return self.version
+            await self._new_match()
         self.kick_bots()
-        return version
+        return self.version
+
+    async def _new_match(self) -> None:
+        """Start the next match (everyone agreed). Call under the lock."""
+        result = result_json(self.state.result())
+        seed = new_seed()
+        match = self.match + 1
+        version = self.version + 1
+        try:
+            if result is not None:
+                await self.store_call(
+                    self.store.set_result, self.id, match=self.match, result=result
+                )
+            await self.store_call(
+                self.store.new_match, self.id, match=match, seed=seed, version=version,
+                rules_version=self.spec.rules_version,
+            )
+        except Exception as e:
+            log.exception("storing a new match failed")
+            raise ClientError("storage", "the new match could not be stored; try again") from e
+        if result is not None:
+            self.results.append(result)
+        self.state = self.game.new(seed=seed, players=self.state.players)
+        self.match, self.version, self.seed = match, version, seed
+        self.rules_version = self.spec.rules_version
+        self.again = set()
+        for s in self.seats:
+            s.bot = None
+        self.bot_error = None
+        self.broadcast()
+        self._announce_table()
 
     async def rename(self, seat: int, name: Any) -> None:
         name = check_name(name)
@@ -472,7 +528,12 @@ class Room:
             except Exception as e:
                 log.exception("storing a name failed")
                 raise ClientError("storage", "the name could not be stored; try again") from e
+<<<<<<< HEAD
             self.seats[seat].name = name
+=======
+            self.seats[seat].name = name.strip()
+            self._views_version = -1  # the actions' words name the seats
+>>>>>>> pages
             self._announce_table()
 
     # --- bots -----------------------------------------------------------------------------------

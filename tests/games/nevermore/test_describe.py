@@ -87,14 +87,19 @@ def test_every_event_kind_in_both_languages(event: Event) -> None:
 
 
 def test_seats_are_counted_from_one() -> None:
-    assert describe_event(E.NmPassed(0, 1, 1, (0,)), "en") == "Player 1 passes A1 to Player 2"
-    assert describe_event(E.NmPassed(0, 1, 1, (0,)), "ru") == "Игрок 1 передаёт A1 игроку 2"
+    assert describe_event(E.NmPassed(0, 1, 1, (0,)), "en") == "Player 1 passes ⚔ Attack to Player 2"
+    assert describe_event(E.NmPassed(0, 1, 1, (0,)), "ru") == "Игрок 1 передаёт ⚔ Атака игроку 2"
     assert describe_event(E.NmDealerChosen((), 0), "ru").endswith("первым раздаёт Игрок 1")
     assert describe_event(E.NmPecked(2, (0, 1)), "en") == "Player 3 pecks Player 1, Player 2"
     line = describe_event(E.NmRevealed("attack", ((), (), ()), ((), (), ()), ((), (), ()),
                                        ((), (), ()), (2, 0, 2), (0, 2), 2), "en")
     assert line == ("Attack revealed: Player 1 — 2, Player 2 — 0, Player 3 — 2; "
                     "leaders: Player 1, Player 3 (+2)")
+
+
+def test_main_cards_by_suit_counted() -> None:
+    line = describe_event(E.NmDealt(0, (0, 1, 48, 13)), "ru")
+    assert line == "Игроку 1 розданы ⚔ Атака ×2, ♥ Лечение, ✒ Ворон"
 
 
 def test_magic_cards_by_name_in_each_language() -> None:

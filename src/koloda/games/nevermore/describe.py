@@ -1,11 +1,11 @@
 """Nevermore's events in words (English and Russian), for logs a person reads.
 
 Seats are named as players see them: seat 0 is "Player 1" («Игрок 1»). Main cards are named by
-their labels (``A1``..``R12``, the same in both languages, as the views and the action texts
-name them); magic cards by their names in the chosen language. A line says no more than its
-event's audience may know: the magic cards a player drew are named only in that player's private
-event (:class:`~.events.NmMagicCards`); the public one (:class:`~.events.NmMagicDrawn`) gives the
-count and the deck.
+their suits with a symbol, counted («⚔ Атака ×2»: the cards of a suit are alike, the labels
+``A1``..``R12`` of the action texts only tell copies apart); magic cards by their names in the
+chosen language. A line says no more than its event's audience may know: the magic cards a
+player drew are named only in that player's private event (:class:`~.events.NmMagicCards`);
+the public one (:class:`~.events.NmMagicDrawn`) gives the count and the deck.
 
 A draw names its cards by the names the event carries from the game's magic set (Koloda's own
 or a custom one); an event without them (built by hand) is named from Koloda's own set, and an id
@@ -18,17 +18,31 @@ that set does not hold is shown as "magic card N".
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from koloda.action_words import ActionWords
 from koloda.engine.events import Event
+from koloda.engine.state import Action
 from koloda.games.nevermore import events as E
-from koloda.games.nevermore.cards import card_label, suit_name
+from koloda.games.nevermore.cards import card_label, is_main, suit_name, suit_of
 from koloda.games.nevermore.magic import SHADOW_BASE, koloda_set
 
+_ICONS = {"attack": "⚔", "healing": "♥", "radiance": "✺", "victory": "♛", "raven": "✒"}
 
-def _cards(cards: tuple[int, ...]) -> str:
-    return " ".join(card_label(c) for c in cards) or "-"
+
+def _cards(cards: tuple[int, ...], lang: str = "en") -> str:
+    """Main cards by suit, as a person counts them: «⚔ Атака ×2, ✒ Ворон» (the cards of a
+    suit are alike; their labels only tell the copies apart)."""
+    counts: dict[str, int] = {}
+    for c in sorted(cards):
+        if not is_main(c):
+            counts[card_label(c)] = counts.get(card_label(c), 0) + 1
+            continue
+        suit = suit_of(c)
+        key = f"{_ICONS.get(suit.value, '')} {suit_name(suit, lang)}".strip()
+        counts[key] = counts.get(key, 0) + 1
+    return ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in counts.items()) or "-"
 
 
 def _suit(suit: str, lang: str) -> str:
@@ -193,8 +207,8 @@ _RU: dict[type[Event], Callable[[Any], str]] = {
     E.NmDealerChosen: lambda e: f"карты открыты до ворона: первым раздаёт {_p(e.dealer, 'ru')}",
     E.NmRoundStarted: lambda e: (f"раунд {e.round}: раздаёт {_p(e.dealer, 'ru')}, передача "
                                  + ("налево" if e.direction == "left" else "направо")),
-    E.NmDealt: lambda e: f"{_to(e.seat).capitalize()} розданы {_cards(e.cards)}",
-    E.NmPassed: lambda e: (f"{_p(e.seat, 'ru')} передаёт {_cards(e.cards)} "
+    E.NmDealt: lambda e: f"{_to(e.seat).capitalize()} розданы {_cards(e.cards, 'ru')}",
+    E.NmPassed: lambda e: (f"{_p(e.seat, 'ru')} передаёт {_cards(e.cards, 'ru')} "
                            f"{_to(e.receiver)}"),
     E.NmPassDone: lambda e: f"передача {e.pass_no}: каждый передал карт: {e.count}",
     E.NmFinalHands: lambda e: "драфт окончен: на руках последний драфт",
@@ -255,3 +269,98 @@ def describe_event(event: Event, lang: str = "en") -> str:
     if fn is None:
         return event.kind_name()
     return fn(event)
+
+
+# --- legal actions in words (see koloda.action_words) -------------------------------------------
+
+_ACT_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "pass": "Pass {cards} on",
+        "commit": "Lay out your {suit} cards",
+        "commit_none": "Lay out your {suit} cards (you have none)",
+        "ravens": ", {n} raven(s) cancelling as many",
+        "with_magic": ", adding {magic}",
+        "play": "Play «{card}»",
+        "on": " on {seat}",
+        "attack": "Strike {seat}",
+        "attack_all": "Strike everyone (1 damage each, 2 VP)",
+        "peck": "Peck",
+        "done": "Nothing to play: go on",
+    },
+    "ru": {
+        "pass": "Передать {cards}",
+        "commit": "Выложить карты масти «{suit}»",
+        "commit_none": "Выложить карты масти «{suit}» (у вас их нет)",
+        "ravens": ", воронов: {n} — столько же карт отменено",
+        "with_magic": ", добавив {magic}",
+        "play": "Сыграть «{card}»",
+        "on": " на игрока {seat}",
+        "attack": "Ударить игрока {seat}",
+        "attack_all": "Ударить всех (по 1 повреждению, 2 ПО)",
+        "peck": "Клюнуть",
+        "done": "Ничего не играть: дальше",
+    },
+}
+
+
+def main_card_words(card: int, lang: str) -> str:
+    """A main card by its suit with its symbol (the number only tells the copies apart)."""
+    from koloda.games.nevermore.cards import suit_of
+
+    icons = {"attack": "⚔", "healing": "♥", "radiance": "✺", "victory": "♛", "raven": "✒"}
+    suit = suit_of(card)
+    return f"{icons.get(str(suit.value), '')} {suit_name(suit, lang)}".strip()
+
+
+def _magic_name(card: int, lang: str, observation: Mapping[str, Any]) -> str:
+    you = observation.get("you") or {}
+    for m in you.get("magic", []):
+        if int(m.get("id", -1)) == card:
+            return str((m.get("name_ru") or m.get("name_en")) if lang == "ru" else m.get("name_en"))
+    return _magic(card, lang)
+
+
+def describe_action(action: Action, lang: str, observation: Mapping[str, Any],
+                    names: Sequence[str] = ()) -> ActionWords:
+    """A legal action in words, with its fields (see :mod:`koloda.action_words`)."""
+    from koloda.action_words import seat_name
+    from koloda.games.nevermore import actions as A
+
+    w = _ACT_WORDS["ru" if lang == "ru" else "en"]
+    text = str(action)
+    obs = observation
+    if isinstance(action, A.Pass):
+        listed = ", ".join(main_card_words(c, lang) for c in action.cards)
+        return {"text": text, "kind": "pass", "label": w["pass"].format(cards=listed),
+                "fields": {"cards": list(action.cards)}}
+    if isinstance(action, A.Commit):
+        step = str(obs.get("step") or "")
+        suit = _suit(step, lang) if step else "?"
+        hand = [c for c in ((obs.get("you") or {}).get("hand") or [])
+                if c.get("suit") == step]
+        label = w["commit" if hand or not step else "commit_none"].format(suit=suit)
+        if action.ravens:
+            label += w["ravens"].format(n=action.ravens)
+        if action.magic:
+            label += w["with_magic"].format(magic=", ".join(
+                f"«{_magic_name(c, lang, obs)}»" for c in action.magic))
+        return {"text": text, "kind": "commit", "label": label,
+                "fields": {"suit": step or None, "ravens": action.ravens,
+                           "magic": list(action.magic)}}
+    if isinstance(action, A.Play):
+        label = w["play"].format(card=_magic_name(action.card, lang, obs))
+        if action.target >= 0:
+            label += w["on"].format(seat=seat_name(names, action.target, lang))
+        return {"text": text, "kind": "play", "label": label,
+                "fields": {"card": action.card,
+                           "target": action.target if action.target >= 0 else None}}
+    if isinstance(action, A.Attack):
+        label = (w["attack_all"] if action.target < 0
+                 else w["attack"].format(seat=seat_name(names, action.target, lang)))
+        return {"text": text, "kind": "attack", "label": label,
+                "fields": {"target": action.target if action.target >= 0 else None}}
+    if isinstance(action, A.Peck):
+        return {"text": text, "kind": "peck", "label": w["peck"], "fields": {}}
+    if isinstance(action, A.Done):
+        return {"text": text, "kind": "done", "label": w["done"], "fields": {}}
+    return {"text": text, "label": text, "kind": text.split(" ")[0], "fields": {}}

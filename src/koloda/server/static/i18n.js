@@ -47,6 +47,19 @@ const WORDS = {
     rank: "Place",
     totals: "Total over matches",
     play_again: "Play again",
+    how_to_play: "How to play",
+    legend: "Symbols",
+    just_now: "Just now",
+    also_choosing: "also choosing",
+    quick_start: "Play now",
+    your_name: "Your name",
+    play_bots: "Play against bots",
+    advanced: "More",
+    advanced_hint: "a table for friends, rule variants, seats and bots",
+    own_data: "Your own cards (JSON data, for designers)",
+    again_agreed: "Asked to play again",
+    again_everyone: "A new match starts when everyone at the table has asked for it.",
+    you: "you",
     online: "online",
     offline: "offline",
     rename: "Rename",
@@ -125,6 +138,19 @@ const WORDS = {
     rank: "Итог",
     totals: "Итого за партии",
     play_again: "Сыграть ещё",
+    how_to_play: "Как играть",
+    legend: "Обозначения",
+    just_now: "Только что",
+    also_choosing: "одновременно выбирают",
+    quick_start: "Сыграть сейчас",
+    your_name: "Ваше имя",
+    play_bots: "Играть с ботами",
+    advanced: "Дополнительно",
+    advanced_hint: "стол для друзей, варианты правил, места и боты",
+    own_data: "Свои карты (данные JSON, для авторов правил)",
+    again_agreed: "Хотят сыграть ещё",
+    again_everyone: "Новая партия начнётся, когда её попросят все игроки за столом.",
+    you: "вы",
     online: "в сети",
     offline: "не в сети",
     rename: "Переименовать",
@@ -217,6 +243,20 @@ export function botLabel(lang, name) {
     out += lang === "ru" ? `, ${budget} итераций на ход` : `, ${budget} iterations per move`;
   }
   return out;
+}
+
+// A count with its noun in the right plural form: plural("ru", 3, {one: "карта", few: "карты",
+// many: "карт"}) → "3 карты" (Intl.PluralRules; a form missing falls back to "other"/"many").
+export function plural(lang, n, forms) {
+  const cat = new Intl.PluralRules(lang === "ru" ? "ru-RU" : "en-US").select(n);
+  const word = forms[cat] || forms.other || forms.many || forms.one;
+  return `${num(lang, n)} ${word}`;
+}
+
+// A number in the page's language: a decimal comma in Russian.
+export function num(lang, x, digits = 2) {
+  return new Intl.NumberFormat(lang === "ru" ? "ru-RU" : "en-US",
+    { maximumFractionDigits: digits }).format(x);
 }
 
 export function tr(lang, key) {

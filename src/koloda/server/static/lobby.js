@@ -1,5 +1,5 @@
 // The lobby: choose a game, its options and seats, create a table, hand out the links.
-import { botLabel, errorText, getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
+import { botLabel, errorText, getLang, h, langSwitch, plural, setLang, tr } from "/static/i18n.js";
 
 let lang = getLang();
 let games = [];
@@ -84,8 +84,11 @@ function render() {
     load();
   }));
   root.append(h("p", { class: "tagline" }, t("tagline")));
+  root.append(renderQuick());
   if (created) root.append(renderCreated(created));
-  root.append(renderForm());
+  root.append(h("details", { class: "panel more", id: "more", open: created ? true : undefined },
+    h("summary", {}, h("strong", {}, t("advanced")), " — ", t("advanced_hint")),
+    renderForm()));
   const hosted = savedTables();
   if (hosted.length) {
     root.append(h("section", { class: "panel" }, h("h2", {}, t("my_tables")),
@@ -93,6 +96,60 @@ function render() {
         h("button", { type: "button", class: "link", onclick: () => showHosted(x) },
           `${x.title} · ${x.table}`))))));
   }
+}
+
+// Quick start: each game against bots with its usual settings, the person's seat opened at once
+const QUICK = {
+  duel: { players: 2, icon: "⚔" },
+  nevermore: { players: 4, icon: "✒" },
+  gwent: { players: 2, icon: "♔" },
+};
+
+function renderQuick() {
+  const box = h("section", { class: "quick", id: "quick", "aria-label": t("quick_start") });
+  box.append(h("h2", {}, t("quick_start")));
+  const name = h("input", { id: "my-name", type: "text", maxlength: 40, autocomplete: "nickname",
+    value: localStorage.getItem("koloda.name") || "", placeholder: t("your_name") });
+  name.addEventListener("change", () => localStorage.setItem("koloda.name", name.value.trim()));
+  box.append(h("div", { class: "field" }, h("label", { for: "my-name" }, t("your_name")), name));
+  const error = h("p", { class: "error", role: "alert" });
+  const list = h("div", { class: "quick-games" });
+  for (const g of games) {
+    const q = QUICK[g.name];
+    if (!q) continue;
+    const n = Math.min(g.max_players, Math.max(g.min_players, q.players));
+    const bots = n - 1;
+    list.append(h("article", { class: "panel quick-game", "data-game": g.name },
+      h("h3", {}, h("span", { "aria-hidden": "true" }, `${q.icon} `), g.title),
+      h("p", { class: "summary" }, g.summary),
+      h("button", { type: "button", class: "primary", "data-quick": g.name, onclick: async (ev) => {
+        ev.target.disabled = true;
+        const seats = [{ kind: "human", name: name.value.trim() || null },
+          ...Array.from({ length: bots }, () => ({ kind: "bot", bot: "bot:heuristic" }))];
+        const r = await fetch("/api/tables", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ game: g.name, players: n, options: {}, seats, lang }),
+        });
+        const data = await r.json();
+        ev.target.disabled = false;
+        if (!r.ok) {
+          error.textContent = data.code ? errorText(lang, data) : r.statusText;
+          return;
+        }
+        remember(data);
+        location.href = data.seats[0].link;
+      } }, `${t("play_bots")} · ${botsWord(bots)}`)));
+  }
+  box.append(list, error);
+  return box;
+}
+
+function botsWord(n) {
+  const forms = lang === "ru"
+    ? { one: "бот", few: "бота", many: "ботов", other: "бота" }
+    : { one: "bot", other: "bots" };
+  return plural(lang, n, forms);
 }
 
 async function showHosted(x) {
@@ -120,7 +177,12 @@ function renderForm() {
     const n = +players.value;
     body.replaceChildren(...[
       h("p", { class: "summary" }, g.summary),
-      g.options.length ? h("fieldset", {}, h("legend", {}, t("options")), g.options.map(optionInput))
+      g.options.length ? h("fieldset", {}, h("legend", {}, t("options")),
+        g.options.filter((o) => !o.name.endsWith("_json")).map(optionInput),
+        g.options.some((o) => o.name.endsWith("_json"))
+          ? h("details", { class: "own-data" }, h("summary", {}, t("own_data")),
+            g.options.filter((o) => o.name.endsWith("_json")).map(optionInput))
+          : null)
         : null,
       h("fieldset", {}, h("legend", {}, t("seats")),
         h("ol", { class: "seats-form" }, Array.from({ length: n }, (_, i) => seatRow(g, i)))),

@@ -5,6 +5,7 @@
 // it is remembered per table in localStorage so reloading or reopening the page restores the seat.
 import { botLabel, errorText, getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
 import * as generic from "/static/render/generic.js";
+import { howtoPanel } from "/static/howto.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.hash.slice(1));
@@ -18,6 +19,8 @@ let ws = null;
 let view = null;
 let table = null;
 let logEntries = [];
+// the log entries that came with the last change: what the others just did
+let fresh = [];
 let pending = false;
 let renderer = generic;
 let rendererFor = null;
@@ -101,8 +104,13 @@ async function onMessage(m) {
   } else if (m.type === "table") {
     table = m.table;
   } else if (m.type === "state") {
-    if (m.log_reset) logEntries = m.log;
-    else logEntries = logEntries.concat(m.log);
+    if (m.log_reset) {
+      fresh = view && view.match === m.match ? m.log.slice(logEntries.length) : [];
+      logEntries = m.log;
+    } else {
+      fresh = m.log;
+      logEntries = logEntries.concat(m.log);
+    }
     view = m;
     pending = false;
   } else if (m.type === "ack") {
@@ -160,9 +168,14 @@ function renderTurn() {
   let text = "";
   if (me === null) text = `${t("spectator")}. `;
   else text = `${t("you_are")} ${seatName(me)}. `;
-  if (me !== null && view.to_act.includes(me)) text += `${t("your_turn")}!`;
-  else text += t("not_your_turn");
-  if (others.length) text += ` · ${t("waiting")}: ${others.join(", ")}`;
+  if (me !== null && view.to_act.includes(me)) {
+    text += `${t("your_turn")}!`;
+    if (others.length) text += ` · ${t("also_choosing")}: ${others.join(", ")}`;
+  } else if (others.length) {
+    text += `${t("waiting")}: ${others.join(", ")}`;
+  } else {
+    text += t("not_your_turn");
+  }
   el.textContent = text;
   el.className = `turn${me !== null && view.to_act.includes(me) ? " mine" : ""}`;
 }
@@ -187,17 +200,51 @@ function renderResult() {
     h("tbody", {}, r.scores.map((sc, i) => h("tr", {}, h("td", {}, seatName(i)), h("td", {}, sc),
       h("td", {}, r.ranks[i]),
       table && table.matches_played ? h("td", {}, table.totals[i] + sc) : null)))),
-    view.seat !== null
-      ? h("button", { type: "button", class: "primary", id: "again", "data-key": "again",
-        onclick: () => send({ type: "again", id: nextId++ }) }, t("play_again"))
-      : null,
+    againBox(),
   ].filter(Boolean));
+}
+
+// «Сыграть ещё»: a new match starts once every person seated has asked; until then everyone
+// keeps this end screen and sees who has asked and who is still awaited
+function againBox() {
+  const agreed = (table && table.again) || [];
+  const people = table ? table.seats.filter((s) => s.kind === "human").map((s) => s.seat) : [];
+  const waiting = people.filter((s) => !agreed.includes(s));
+  const asked = view.seat !== null && agreed.includes(view.seat);
+  const parts = [];
+  if (view.seat !== null) {
+    parts.push(h("button", { type: "button", class: "primary", id: "again", "data-key": "again",
+      disabled: asked || undefined, "aria-pressed": asked ? "true" : "false",
+      onclick: () => send({ type: "again", id: nextId++ }) },
+    asked ? `✓ ${t("play_again")}` : t("play_again")));
+  }
+  if (agreed.length) {
+    parts.push(h("p", { class: "again-who", id: "again-who" },
+      `${t("again_agreed")}: ${agreed.map(seatWho).join(", ")}`,
+      waiting.length ? ` · ${t("waiting")}: ${waiting.map(seatWho).join(", ")}` : ""));
+  } else if (people.length > 1 && view.seat !== null) {
+    parts.push(h("p", { class: "muted" }, t("again_everyone")));
+  }
+  return parts.length ? h("div", { class: "again" }, parts) : null;
+}
+
+function seatWho(i) {
+  return view && view.seat === i ? `${seatName(i)} (${t("you")})` : seatName(i);
+}
+
+function renderRecent() {
+  const box = $("recent");
+  const shown = fresh.slice(-4);
+  if (!view || !shown.length) { box.replaceChildren(); return; }
+  box.replaceChildren(h("h2", {}, t("just_now")),
+    h("ul", {}, shown.map((e) => h("li", { "data-kind": e.event.kind }, e.text))));
 }
 
 function renderLog() {
   const box = $("log");
-  const list = h("ol", { class: "entries", start: 1 },
-    logEntries.map((e) => h("li", { "data-kind": e.event.kind }, e.text)));
+  const newest = new Set(fresh.map((e) => e.n));
+  const list = h("ol", { class: "entries", start: 1, tabindex: 0, "aria-label": t("log") },
+    logEntries.map((e) => h("li", { "data-kind": e.event.kind, class: newest.has(e.n) ? "fresh" : undefined }, e.text)));
   box.replaceChildren(h("h2", {}, t("log")), list);
   list.scrollTop = list.scrollHeight;
 }
@@ -205,7 +252,8 @@ function renderLog() {
 function render() {
   const focused = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.key : null;
-  document.title = `Koloda · ${table ? table.title : ""}`;
+  const myTurnNow = view && view.seat !== null && view.to_act.includes(view.seat) && !view.finished;
+  document.title = `${myTurnNow ? `● ${t("your_turn")} · ` : ""}${table ? table.title : ""} · Koloda`;
   $("seats").setAttribute("aria-label", t("seats"));
   $("title").textContent = table ? `· ${table.title}` : "";
   $("lang").replaceChildren(langSwitch(lang, (l) => {
@@ -218,6 +266,9 @@ function render() {
   ds.version = view ? String(view.version) : "";
   ds.pending = pending ? "1" : "";
   ds.finished = view && view.finished ? "1" : "";
+  const obs = (view && view.observation) || {};
+  ds.phase = view ? String(obs.phase || obs.stage || (obs.exchange ? "exchange" : "")
+    || (view.finished ? "over" : "")) : "";
   ds.myTurn = view && view.seat !== null && view.to_act.includes(view.seat) ? "1" : "";
   $("status").textContent = statusText || t(statusKey);
   renderSeats();
@@ -235,14 +286,23 @@ function render() {
     $("board").replaceChildren(out.board || "");
     const actions = [];
     if (out.actions) actions.push(out.actions);
-    if (view.legal.length || view.seat !== null) {
-      actions.push(generic.actionList(ctx, { open: !out.actions }));
+    if (generic.debugOn() && (view.legal.length || view.seat !== null)) {
+      actions.push(generic.actionList(ctx, { open: false }));
     }
     $("actions").replaceChildren(...actions);
     if (view.bot_error) {
       showError(lang === "en" ? `${t("bot_failed")}: ${view.bot_error}` : t("bot_failed"),
         "bot_failed");
     }
+  }
+  renderRecent();
+  if (table && !$("howto").dataset.game) {
+    $("howto").dataset.game = table.game;
+    $("howto").dataset.lang = lang;
+    $("howto").replaceChildren(howtoPanel(h, table.game, lang, t) || "");
+  } else if (table && $("howto").dataset.lang !== lang) {
+    $("howto").dataset.lang = lang;
+    $("howto").replaceChildren(howtoPanel(h, table.game, lang, t) || "");
   }
   renderLog();
   if (focused) {

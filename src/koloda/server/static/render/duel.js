@@ -19,7 +19,7 @@ const WORDS = {
     chosen_face_down: "Your choice, face down:",
     pick_card: "Pick a card to play",
     play: "Play",
-    show: "show",
+    show: "showing",
     kill: "declare a kill",
     opp_hand: "cards in hand",
     decided: "has chosen",
@@ -51,6 +51,17 @@ const WORDS = {
     swapped: (take, give) => `Swap: ${take} ↔ ${give}`,
     strength: "strength",
     deadly: "deals deadly wounds",
+    hand_chosen: "Your hand for this duel (face down until both have chosen)",
+    wait_hand: (n) => `${n} is choosing a hand; the rounds start when both have chosen.`,
+    face_down: "face down on the table",
+    your_face_down: "your card, face down",
+    wait_round: (n) => `${n} is choosing a card for this round.`,
+    swap_wait: (n) => `${n} won the duel and sees your hand: they may take one of your cards for one of theirs. Waiting for their choice.`,
+    your_duel_cards: "Your cards of this duel: pick the one you give",
+    loser_duel_cards: "Your cards of this duel",
+    swap_help: "Tap a card of the loser's hand and one of yours, then «Swap»; or keep your cards.",
+    round_help: "Tap a card of your hand, then how to play it. Both cards are revealed together.",
+    hand_help: "Tap the cards to take; the others stay in the deck. Both choose at once, face down.",
   },
   ru: {
     choose: "Выберите карты, которые берёте на эту дуэль",
@@ -58,8 +69,8 @@ const WORDS = {
     take_hand: "Взять эту руку",
     chosen_face_down: "Ваш выбор, рубашкой вверх:",
     pick_card: "Выберите карту",
-    play: "Сыграть",
-    show: "показать",
+    play: "Сыграть карту",
+    show: "показав предмет",
     kill: "заявить убийство",
     opp_hand: "карт в руке",
     decided: "выбрал(а)",
@@ -91,7 +102,25 @@ const WORDS = {
     swapped: (take, give) => `Обмен: ${take} ↔ ${give}`,
     strength: "сила",
     deadly: "наносит тяжёлые раны",
+    hand_chosen: "Ваша рука на эту дуэль (рубашкой вверх, пока оба не выберут)",
+    wait_hand: (n) => `${n} выбирает руку; раунды начнутся, когда выберут оба.`,
+    face_down: "рубашкой вверх на столе",
+    your_face_down: "ваша карта рубашкой вверх",
+    wait_round: (n) => `${n} выбирает карту на этот раунд.`,
+    swap_wait: (n) => `${n} выигрывает дуэль и видит вашу руку: может забрать одну вашу карту в обмен на свою. Ждём решения победителя.`,
+    your_duel_cards: "Ваши карты этой дуэли: выберите, какую отдать",
+    loser_duel_cards: "Ваши карты этой дуэли",
+    swap_help: "Нажмите карту из руки проигравшего и одну свою, затем «Обменять»; или оставьте свои карты.",
+    round_help: "Нажмите карту руки, затем выберите, как её сыграть. Карты обоих откроются одновременно.",
+    hand_help: "Нажмите карты, которые берёте; остальные остаются в колоде. Оба выбирают одновременно, втайне.",
   },
+};
+
+import { plural } from "/static/i18n.js";
+
+const HAND_WORDS = {
+  en: { one: "card in hand", other: "cards in hand" },
+  ru: { one: "карта в руке", few: "карты в руке", many: "карт в руке", other: "карты в руке" },
 };
 
 // selection kept between renders of the same step
@@ -166,11 +195,11 @@ function describePlay(text, obs, lang) {
   const W = WORDS[lang];
   const parts = text.split(" ");
   const card = obs.cards[parts[1]];
-  let out = `${W.play} ${card ? cardName(card, lang) : parts[1]}`;
+  let out = `${W.play} «${card ? cardName(card, lang) : "?"}»`;
   const show = parts.indexOf("show");
   if (show > 0) {
     const item = obs.cards[parts[show + 1]];
-    out += `, ${W.show} ${item ? cardName(item, lang) : parts[show + 1]}`;
+    out += `, ${W.show} «${item ? cardName(item, lang) : "?"}»`;
   }
   if (parts.includes("kill")) out += `, ☠ ${W.kill}`;
   return out;
@@ -207,12 +236,18 @@ export function render(ctx) {
     const d = obs.duellists[s];
     const acting = obs.to_act.includes(s);
     const committed = obs.committed.includes(s);
+    // a card chosen for this round lies face down on the table: no longer in the hand
+    const down = committed && obs.phase === "rounds" ? 1 : 0;
+    const inHand = d.hand_size === null ? null : Math.max(0, d.hand_size - down);
     board.append(h("div", { class: "zone", "data-zone": `seat-${s}` },
-      h("h3", {}, `${name(s)} · ${d.hand_size === null ? "…" : `${d.hand_size} ${W.opp_hand}`}`
+      h("h3", { "data-hand-size": inHand === null ? "" : String(inHand) },
+        `${name(s)} · ${inHand === null ? "…" : plural(lang, inHand, HAND_WORDS[lang] || HAND_WORDS.en)}`
         + (committed ? ` · ✓ ${W.decided}` : acting ? ` · ${W.thinking}…` : "")
         + (d.kill_declared ? " · ☠" : "")),
-      d.hand_size ? h("div", { class: "cards" },
-        Array.from({ length: d.hand_size }, () => cardEl(h, null, lang, { small: true }))) : null,
+      inHand || down ? h("div", { class: "cards" },
+        Array.from({ length: inHand || 0 }, () => cardEl(h, null, lang, { small: true })),
+        down ? h("div", { class: "face-down", "data-face-down": "1" },
+          cardEl(h, null, lang, { small: true }), h("small", {}, W.face_down)) : null) : null,
       d.shown.length ? [h("h3", {}, W.items_shown), cardsRow(h, d.shown, obs, lang, { small: true })] : null));
   }
   if (obs.offer && obs.offer.by !== me) {
@@ -263,8 +298,10 @@ export function render(ctx) {
     if (obs.phase === "choose_hand" && myTurn) {
       const [lo, hi] = mine.hand_limits || [0, 5];
       const picked = [...ui.hand].sort();
-      const text = ["hand", ...picked].join(" ");
-      const usable = new Set(legal.flatMap((a) => a.split(" ").slice(1)));
+      const hands = (view.actions || []).filter((a) => a.kind === "hand");
+      const chosen = hands.find((a) => a.fields.cards.length === picked.length
+        && a.fields.cards.every((c) => ui.hand.has(c)));
+      const usable = new Set(hands.flatMap((a) => a.fields.cards));
       board.append(h("div", { class: "zone" },
         h("h3", {}, `${W.choose} (${W.take(lo, hi)}) · ${picked.length}`),
         cardsRow(h, mine.deck, obs, lang, {
@@ -279,52 +316,77 @@ export function render(ctx) {
         })));
       controls = h("div", { class: "controls" },
         h("button", { type: "button", class: "primary", id: "duel-confirm", "data-key": "duel-confirm",
-          disabled: pending, onclick: () => act(text) }, `${W.take_hand} (${picked.length})`));
+          disabled: pending || !chosen, onclick: () => act(chosen.text) }, `${W.take_hand} (${picked.length})`),
+        h("p", { class: "help" }, W.hand_help));
+    } else if (obs.phase === "choose_hand") {
+      // chosen, face down, waiting for the other: the hand taken, not a round's play
+      const taken = mine.commit ? mine.commit.split(" ").slice(1) : [];
+      board.append(h("div", { class: "zone", "data-zone": "mine" },
+        h("h3", {}, `${W.hand_chosen} · ✓ ${W.decided}`),
+        cardsRow(h, taken, obs, lang, { small: true })));
+      if (opp !== null && obs.to_act.includes(opp)) {
+        board.append(h("p", { class: "help", "data-help": "wait" }, W.wait_hand(seatName(opp))));
+      }
+    } else if (obs.phase === "swap" || (obs.phase === "over" && !mine.hand.length)) {
+      // the swap is between the hands chosen for this duel
+      const winner = obs.result ? obs.result.winner : null;
+      board.append(h("div", { class: "zone", "data-zone": "mine" },
+        h("h3", {}, myTurn ? W.your_duel_cards : W.loser_duel_cards),
+        cardsRow(h, mine.chosen, obs, lang, {
+          selected: (id) => ui.give === id,
+          onclick: myTurn ? (id) => { ui.give = id; ctx.rerender(); } : undefined,
+          keyPrefix: "give:",
+        })));
+      if (obs.phase === "swap" && !myTurn && winner !== null && winner !== me) {
+        board.append(h("p", { class: "help turn mine", "data-help": "swap-wait" },
+          W.swap_wait(seatName(winner))));
+      }
     } else {
+      const downCard = mine.commit && obs.phase === "rounds" ? mine.commit.split(" ")[1] : null;
+      const inHand = mine.hand.filter((c) => c !== downCard);
       board.append(h("div", { class: "zone", "data-zone": "mine" },
         h("h3", {}, `${W.your_hand} · ${name(me)}`
           + (obs.committed.includes(me) ? ` · ✓ ${W.decided}` : "")
           + (mine.shown.length ? ` · ${W.items_shown}: ${mine.shown.map((i) => cardName(obs.cards[i], lang)).join(", ")}` : "")),
-        cardsRow(h, mine.hand, obs, lang, {
-          selected: (id) => ui.card === id || ui.give === id,
-          onclick: myTurn ? (id) => {
-            if (obs.phase === "swap") ui.give = id;
-            else ui.card = id;
-            ctx.rerender();
-          } : undefined,
+        cardsRow(h, inHand, obs, lang, {
+          selected: (id) => ui.card === id,
+          onclick: myTurn ? (id) => { ui.card = id; ctx.rerender(); } : undefined,
           keyPrefix: "hand:",
-        })));
+        }),
+        downCard ? h("div", { class: "cards", "data-face-down": "mine" },
+          cardEl(h, obs.cards[downCard], lang, { small: true }), h("small", {}, W.your_face_down)) : null));
       if (mine.commit) board.append(h("p", {}, `${W.chosen_face_down} ${describePlay(mine.commit, obs, lang)}`));
+      if (obs.phase === "rounds" && !myTurn && opp !== null && obs.to_act.includes(opp)) {
+        board.append(h("p", { class: "help", "data-help": "wait" }, W.wait_round(seatName(opp))));
+      }
+    }
+    {
       const buttons = [];
       if (obs.phase === "rounds" && myTurn) {
-        const plays = legal.filter((a) => a.startsWith("play "));
+        const plays = (view.actions || []).filter((a) => a.kind === "play");
         if (plays.length) {
-          const forCard = ui.card ? plays.filter((a) => a.split(" ")[1] === ui.card) : [];
-          if (!forCard.length) buttons.push(h("span", { class: "muted" }, W.pick_card));
+          const forCard = ui.card ? plays.filter((a) => a.fields.card === ui.card) : [];
+          if (!forCard.length) buttons.push(h("span", { class: "help" }, W.round_help));
           forCard.forEach((a, i) => buttons.push(h("button", {
-            type: "button", class: "primary", "data-action": a, "data-key": `play:${a}`,
-            "data-shortcut": String(i + 1), disabled: pending, onclick: () => act(a),
-          }, h("kbd", {}, String(i + 1)), describePlay(a, obs, lang))));
+            type: "button", class: "primary", "data-action": a.text, "data-key": `play:${a.text}`,
+            "data-shortcut": String(i + 1), disabled: pending, onclick: () => act(a.text),
+          }, h("kbd", {}, String(i + 1)), a.label)));
         }
       }
       if (obs.phase === "swap" && myTurn) {
-        const text = ui.take && ui.give ? `swap ${ui.take} ${ui.give}` : null;
+        const swap = (view.actions || []).find((a) => a.kind === "swap"
+          && a.fields.take === ui.take && a.fields.give === ui.give);
         buttons.push(h("span", {}, W.swap_title));
+        buttons.push(h("span", { class: "help" }, W.swap_help));
         buttons.push(h("button", { type: "button", class: "primary", "data-key": "swap",
-          disabled: !text || !legal.includes(text) || pending, onclick: () => act(text) },
+          disabled: !swap || pending, onclick: () => act(swap.text) },
         `${W.swap}${ui.take ? `: ${W.take_this} ${cardName(obs.cards[ui.take], lang)}` : ""}`
           + `${ui.give ? `, ${W.give_this} ${cardName(obs.cards[ui.give], lang)}` : ""}`));
-        if (legal.includes("no-swap")) {
-          buttons.push(h("button", { type: "button", "data-action": "no-swap", "data-key": "no-swap",
-            disabled: pending, onclick: () => act("no-swap") }, W.no_swap));
-        }
       }
-      const endWords = { "offer-end": W.offer, "accept-end": W.accept, "decline-end": W.decline };
-      for (const a of ["accept-end", "decline-end", "offer-end"]) {
-        if (legal.includes(a)) {
-          buttons.push(h("button", { type: "button", "data-action": a, "data-key": a, disabled: pending,
-            onclick: () => act(a) }, endWords[a]));
-        }
+      const others = ["no-swap", "accept-end", "decline-end", "offer-end"];
+      for (const a of (view.actions || []).filter((x) => others.includes(x.kind))) {
+        buttons.push(h("button", { type: "button", "data-action": a.text, "data-key": a.text,
+          disabled: pending, onclick: () => act(a.text) }, a.label));
       }
       if (buttons.length) controls = h("div", { class: "controls" }, buttons);
     }

@@ -36,8 +36,31 @@ export function render(ctx) {
   const { h, view, t } = ctx;
   return {
     board: h("section", { class: "panel" }, h("h2", {}, t("observation")), tree(h, view.observation)),
-    actions: null,
+    actions: actionButtons(ctx, view.actions || []),
   };
+}
+
+// The debug switch: the raw legal list and the text field only with #debug in the address
+// (remembered on this device) — a person reads the actions' words, never their syntax.
+export function debugOn() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("debug")) localStorage.setItem("koloda.debug", params.get("debug") === "0" ? "" : "1");
+  return localStorage.getItem("koloda.debug") === "1";
+}
+
+// Actions (the server's words for them: {text, label, kind, fields}) as buttons; the first
+// nine answer the keys 1-9 (shortcut numbers from ``from``).
+export function actionButtons(ctx, actions, { primary = false, from = 1 } = {}) {
+  const { h, act, pending } = ctx;
+  if (!actions.length) return null;
+  return h("div", { class: "buttons choices" }, actions.map((a, i) => {
+    const n = from + i;
+    return h("button", {
+      type: "button", class: `action${primary && i === 0 ? " primary" : ""}`, disabled: pending,
+      "data-action": a.text, "data-kind": a.kind, "data-key": `act:${a.text}`,
+      "data-shortcut": n <= 9 ? String(n) : undefined, onclick: () => act(a.text),
+    }, n <= 9 ? h("kbd", {}, String(n)) : null, a.label);
+  }));
 }
 
 // Every legal action as a button; the first nine answer the keys 1-9.
@@ -54,13 +77,12 @@ export function actionList(ctx, { open }) {
     const shown = legal.filter((a) => !q || a.toLowerCase().includes(q));
     list.replaceChildren(...shown.slice(0, SHOWN).map((a, i) => h("button", {
       type: "button",
-      class: "action",
+      class: "action raw",
       disabled: pending,
       "data-action": a,
       "data-key": `action:${a}`,
-      "data-shortcut": open && i < 9 ? String(i + 1) : undefined,
       onclick: () => act(a),
-    }, open && i < 9 ? h("kbd", {}, String(i + 1)) : null, a)));
+    }, a)));
     if (shown.length > SHOWN) list.append(h("span", { class: "muted" }, `+${shown.length - SHOWN} ${t("more")}`));
   };
   filter.addEventListener("input", draw);

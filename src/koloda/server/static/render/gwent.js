@@ -28,7 +28,8 @@ const W = {
     cover: "cover stack", with_decoy: "with Decoy", end: "End the action", pass: "Pass",
     name: "Name the suit", medic: "Medic: revive", spy: "Spy", scorch: "Scorch", throw: "Throw in",
     choose_deck: "Choose deck", att: "attacker's side", def: "defender's side", throw_in: "Throw-in",
-    winners: "Winners", value: "value", named: "named suit",
+    winners: "Winners", value: "value", named: "named suit", picked: "picked",
+    throw_help: "Throw-in: tap the cards you throw in, then choose the side; or pass.",
   },
   ru: {
     round: "Раунд", points: "Очки раундов", damage: "Урон в раунде", deck: "колода", hand: "в руке",
@@ -39,13 +40,14 @@ const W = {
     cover: "покрыть стопку", with_decoy: "с Чучелом", end: "Закончить действие", pass: "Пас",
     name: "Назначить масть", medic: "Медик: вернуть", spy: "Шпион", scorch: "Казнь", throw: "Подбросить",
     choose_deck: "Выбрать колоду", att: "сторона атакующего", def: "сторона защитника", throw_in: "Подбрасывание",
-    winners: "Победители", value: "сила", named: "назначенная масть",
+    winners: "Победители", value: "сила", named: "назначенная масть", picked: "выбрано",
+    throw_help: "Подбрасывание: нажмите карты, которые подбрасываете, затем выберите сторону; или пас.",
   },
 };
 
 let catalogue = null;
 let loading = null;
-const ui = { key: null, card: null };
+const ui = { key: null, card: null, picked: new Set() };
 
 // The page says it is still loading (data-loading on <body>, for tests and assistive tools)
 // until the catalogue has come; meanwhile cards show an ellipsis, not their ids.
@@ -112,48 +114,6 @@ function factionName(deck, lang) {
   return FACTIONS[deck] ? FACTIONS[deck][lang] : deck;
 }
 
-function actionLabel(text, lang, seatName) {
-  const w = W[lang];
-  const suitName = (suit) => (SUITS[suit] ? SUITS[suit][lang] : suit);
-  const cardWithSuit = (token) => {
-    const [inst, suit] = token.split(":");
-    return suit ? `${nameOf(inst, lang)} (${suitName(suit)})` : nameOf(inst, lang);
-  };
-  const names = (list) => list.split(",")
-    .map((c) => c.split("+").map(cardWithSuit).join(` ${w.with_decoy} `)).join(", ");
-  const parts = text.split(" ");
-  switch (parts[0]) {
-    case "deck":
-      return `${w.choose_deck}: ${factionName(parts[1], lang)}`;
-    case "play": {
-      const [cardPart, where] = parts[1].split("@");
-      const [main, decoy] = cardPart.split("+");
-      const [inst, suit] = main.split(":");
-      let out = `${w.play} ${nameOf(inst, lang)}`;
-      if (suit) out += ` (${SUITS[suit] ? SUITS[suit][lang] : suit})`;
-      if (decoy) out += ` ${w.with_decoy}`;
-      out += where === "new" ? ` — ${w.new}` : ` — ${w.cover} ${where.slice(1)}`;
-      return out;
-    }
-    case "end":
-      return w.end;
-    case "pass":
-      return w.pass;
-    case "name":
-      return `${w.name}: ${parts[1] === "att" ? w.att : w.def} — ${SUITS[parts[2]] ? SUITS[parts[2]][lang] : parts[2]}`;
-    case "medic":
-      return `${w.medic} ${names(parts[2] || "")} (${names(parts[1])})`;
-    case "spy":
-      return `${w.spy}: ${nameOf(parts[1], lang)}`;
-    case "scorch":
-      return `${w.scorch}: ${nameOf(parts[1], lang)} → ${parts[2] ? nameOf(parts[2], lang) : ""}`;
-    case "throw":
-      return `${w.throw} (${parts[1] === "att" ? w.att : w.def}): ${names(parts[2] || "")}`;
-    default:
-      return text;
-  }
-}
-
 export function render(ctx) {
   const { h, view, lang, act, pending, seatName } = ctx;
   ensureCatalogue(ctx);
@@ -161,7 +121,7 @@ export function render(ctx) {
   const obs = view.observation;
   const me = view.seat;
   const key = `${view.version}`;
-  if (ui.key !== key) { ui.key = key; ui.card = null; }
+  if (ui.key !== key) { ui.key = key; ui.card = null; ui.picked = new Set(); }
   const board = h("section", { class: "panel gwent" });
   board.append(h("div", { class: "score-line" }, h("span", {}, `${w.round} ${obs.round}`),
     obs.exchange ? h("span", {}, `${w.exchange} ${obs.exchange.number}`) : null));
@@ -175,7 +135,7 @@ export function render(ctx) {
     h("span", { title: w.damage }, `✖ ${obs.damage[i]}`),
     h("span", { title: w.hand }, `🂠 ${obs.hand_counts[i]}`),
     obs.exchange && obs.exchange.attacker === i ? h("span", {}, `⚔ ${w.attacker} · ${w.ap} ${obs.exchange.ap[0]}`) : null,
-    obs.exchange && obs.exchange.defender === i ? h("span", {}, `🛡 ${w.defender} · ${w.ap} ${obs.exchange.ap[1]}`) : null),
+    obs.exchange && obs.exchange.defender === i ? h("span", {}, `◈ ${w.defender} · ${w.ap} ${obs.exchange.ap[1]}`) : null),
   obs.discards[i] && obs.discards[i].length ? h("details", {}, h("summary", {}, `${w.discards} (${obs.discards[i].length})`),
     h("div", { class: "cards" }, obs.discards[i].map((c) => cardEl(h, c, lang, { small: true })))) : null))));
 
@@ -197,24 +157,50 @@ export function render(ctx) {
 
   let controls = null;
   if (obs.hand) {
-    const inLegal = (c) => view.legal.some((a) => a.includes(c));
+    const acts = view.actions || [];
+    const throws = acts.filter((a) => a.kind === "throw");
+    const throwing = throws.length > 0;
+    const cardsOf = (a) => [a.fields.card, a.fields.decoy, a.fields.target,
+      ...(a.fields.cards || []), ...(a.fields.targets || [])].filter(Boolean);
+    const usable = new Set(acts.flatMap(cardsOf));
     board.append(h("div", { class: "zone", "data-zone": "mine" }, h("h3", {}, w.your_hand),
       h("div", { class: "cards" }, obs.hand.map((c) => cardEl(h, c, lang, {
-        selected: ui.card === c,
-        onclick: view.legal.length ? () => { ui.card = ui.card === c ? null : c; ctx.rerender(); } : undefined,
-        disabled: pending || !inLegal(c),
+        selected: throwing ? ui.picked.has(c) : ui.card === c,
+        onclick: acts.length ? () => {
+          if (throwing) {
+            if (ui.picked.has(c)) ui.picked.delete(c); else ui.picked.add(c);
+          } else {
+            ui.card = ui.card === c ? null : c;
+          }
+          ctx.rerender();
+        } : undefined,
+        disabled: pending || !usable.has(c),
       })))));
     if (obs.my_neutrals && obs.my_neutrals.length) {
       board.append(h("details", { class: "zone" }, h("summary", {}, w.neutrals),
         h("div", { class: "cards" }, obs.my_neutrals.map((c) => cardEl(h, c, lang, { small: true })))));
     }
-    if (view.legal.length) {
-      const shown = ui.card ? view.legal.filter((a) => a.includes(ui.card)) : view.legal.filter((a) => !a.startsWith("play ") || view.legal.length <= 12);
-      const buttons = shown.slice(0, 30).map((a, i) => h("button", {
-        type: "button", "data-action": a, "data-key": `gwa:${a}`, "data-shortcut": i < 9 ? String(i + 1) : undefined,
-        disabled: pending, onclick: () => act(a),
-      }, i < 9 ? h("kbd", {}, String(i + 1)) : null, actionLabel(a, lang, seatName)));
-      controls = h("div", { class: "controls" }, ui.card ? null : h("span", { class: "muted" }, w.pick), buttons);
+    const button = (a, i, primary) => h("button", {
+      type: "button", class: `action${primary ? " primary" : ""}`, "data-action": a.text, "data-kind": a.kind,
+      "data-key": `gwa:${a.text}`, "data-shortcut": i < 9 ? String(i + 1) : undefined,
+      disabled: pending, onclick: () => act(a.text),
+    }, i < 9 ? h("kbd", {}, String(i + 1)) : null, a.label);
+    if (throwing) {
+      // a throw-in: pick the cards, then confirm on a side (every combination is an action;
+      // only those of the cards picked are shown)
+      const same = throws.filter((a) => a.fields.cards.length === ui.picked.size
+        && a.fields.cards.every((c) => ui.picked.has(c)));
+      const others = acts.filter((a) => a.kind !== "throw");
+      const shown = [...same, ...others];
+      controls = h("div", { class: "controls" },
+        h("span", { class: "help", "data-help": "throw" }, w.throw_help),
+        h("span", { class: "muted" }, `${w.picked}: ${ui.picked.size}`),
+        shown.map((a, i) => button(a, i, a.kind === "throw")));
+    } else if (acts.length) {
+      const shown = ui.card ? acts.filter((a) => cardsOf(a).includes(ui.card))
+        : acts.filter((a) => a.kind !== "play" || acts.length <= 12);
+      controls = h("div", { class: "controls" }, ui.card ? null : h("span", { class: "help" }, w.pick),
+        shown.slice(0, 30).map((a, i) => button(a, i, false)));
     }
   }
   return { board, actions: controls || (obs.hand ? h("div", {}) : null) };

@@ -56,8 +56,8 @@ function suitCard(h, card, lang, opts = {}) {
     ? [h("span", {}, "?")]
     : [h("span", { class: "type", style: `color:${s.color}` }, s[lang]),
       h("span", { class: "value", style: `color:${s.color}`, "aria-hidden": "true" }, s.icon),
-      h("span", { class: "perks" }, label(card))];
-  const aria = card.face_down ? (W[lang].face_down) : `${s[lang]} ${label(card)}`;
+      h("span", { class: "name" }, s[lang])];
+  const aria = card.face_down ? (W[lang].face_down) : s[lang];
   const style = card.face_down ? undefined : `border-color:${s.color}`;
   if (opts.onclick) {
     return h("button", { type: "button", class: classes.join(" "), style, onclick: opts.onclick,
@@ -103,6 +103,33 @@ function actionLabel(text, obs, lang, seatName) {
   }
 }
 
+// What to do now, in a line (from the seed and the project's decisions, docs/rules/nevermore.md)
+const HELP = {
+  en: {
+    pass: (n) => `Draft: pick ${n} card(s) to pass on; you keep the rest and receive as many from your neighbour.`,
+    commit: "Reveal: everyone lays out every card of the suit named, at once. Each raven left in your hand must cancel a card of another suit while any remain.",
+    magic: "Magic window: play a magic card now, or go on.",
+    attack: "You lead in Attack: strike one player (or everyone, with 4 or more).",
+    peck: "As a raven leading this suit you may peck the players in second place (or no one).",
+    react: "A blow is coming: answer with an any-time magic card, or go on.",
+  },
+  ru: {
+    pass: (n) => `Драфт: выберите карты для передачи соседу (${n}); остальные остаются у вас, столько же придёт от другого соседа.`,
+    commit: "Раскрытие: все одновременно выкладывают все карты названной масти. Каждый ворон в руке должен отменить карту другой масти, пока такие есть.",
+    magic: "Окно магии: сыграйте карту магии сейчас или продолжайте.",
+    attack: "Вы лидер Атаки: ударьте одного игрока (или всех, если карт атаки 4 и больше).",
+    peck: "Вы ворон-лидер этой масти: можно клюнуть игроков на втором месте (или никого).",
+    react: "По вам идёт удар: ответьте картой магии «в любое время» или продолжайте.",
+  },
+};
+
+function stepHelp(obs, lang, passing) {
+  const words = HELP[lang] || HELP.en;
+  if (passing) return words.pass(obs.pass_size);
+  const line = words[obs.stage];
+  return typeof line === "function" ? line(obs.pass_size) : line || "";
+}
+
 export function render(ctx) {
   const { h, view, lang, act, pending, seatName } = ctx;
   const w = W[lang] || W.en;
@@ -135,7 +162,8 @@ export function render(ctx) {
   let controls = null;
   const you = obs.you;
   if (you) {
-    const passing = obs.stage === "pass" && view.legal.some((a) => a.startsWith("pass"));
+    const acts = view.actions || [];
+    const passing = obs.stage === "pass" && acts.some((a) => a.kind === "pass");
     board.append(h("div", { class: "zone", "data-zone": "mine" },
       h("h3", {}, passing ? `${w.pass_n(obs.pass_size)} · ${ui.picked.size}` : w.your_hand),
       h("div", { class: "cards" }, you.hand.map((c) => suitCard(h, c, lang, {
@@ -151,17 +179,21 @@ export function render(ctx) {
         h("div", { class: "cards" }, you.magic.map((m) => magicCard(h, m, lang)))));
     }
     if (you.choice) board.append(h("p", {}, `${w.choice} ${actionLabel(you.choice, obs, lang, seatName)}`));
+    const help = stepHelp(obs, lang, passing);
+    if (help && view.legal.length) board.append(h("p", { class: "help", "data-help": obs.stage }, help));
     const buttons = [];
     if (passing) {
-      const text = `pass ${[...ui.picked].sort((a, b) => a - b).join(" ")}`;
+      const chosen = acts.find((a) => a.kind === "pass" && a.fields.cards.length === ui.picked.size
+        && a.fields.cards.every((c) => ui.picked.has(c)));
       buttons.push(h("button", { type: "button", class: "primary", id: "nm-pass", "data-key": "nm-pass",
         "data-size": obs.pass_size,
-        disabled: pending || ui.picked.size !== obs.pass_size, onclick: () => act(text) }, w.pass(obs.pass_size)));
+        disabled: pending || !chosen, onclick: () => act(chosen.text) },
+      chosen ? chosen.label : w.pass(obs.pass_size)));
     } else {
-      view.legal.forEach((a, i) => buttons.push(h("button", {
-        type: "button", class: i === 0 ? "" : "", "data-action": a, "data-key": `nm:${a}`,
-        "data-shortcut": i < 9 ? String(i + 1) : undefined, disabled: pending, onclick: () => act(a),
-      }, i < 9 ? h("kbd", {}, String(i + 1)) : null, actionLabel(a, obs, lang, seatName))));
+      acts.forEach((a, i) => buttons.push(h("button", {
+        type: "button", class: "action", "data-action": a.text, "data-kind": a.kind, "data-key": `nm:${a.text}`,
+        "data-shortcut": i < 9 ? String(i + 1) : undefined, disabled: pending, onclick: () => act(a.text),
+      }, i < 9 ? h("kbd", {}, String(i + 1)) : null, a.label)));
     }
     if (buttons.length) controls = h("div", { class: "controls" }, buttons);
   }

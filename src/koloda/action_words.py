@@ -1,0 +1,77 @@
+"""Legal actions in words, for the pages and the terminal: one ``describe_action`` per game.
+
+Each game that has words for its actions provides ``koloda.games.<game>.describe`` with
+
+    describe_action(action, lang, observation, names) -> ActionWords
+
+— the label a person reads in ``lang`` (Russian or English; another language falls back to
+English), what kind of choice it is, and its fields (card, target, suit…) as plain JSON, so a
+page draws the choice without reading the action's text. ``observation`` is the acting seat's
+own view (the names of the cards it may know come from it, nothing else); ``names`` the seats'
+names as the table shows them. A game without such a module gets its action texts as labels.
+
+>>> from koloda.engine import load_game
+>>> g = load_game("duel")
+>>> s = g.new(seed=1)
+>>> words = describe_actions(g.name, [g.parse_action("offer-end")], "ru", s.observe(0), [])
+>>> words[0]["label"], words[0]["kind"]
+('Предложить закончить дуэль вничью', 'offer-end')
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypedDict
+
+from koloda.engine import Action
+
+
+class ActionWords(TypedDict):
+    """One legal action as a page shows it."""
+
+    text: str
+    label: str
+    kind: str
+    fields: dict[str, Any]
+
+
+class _Describer(Protocol):
+    def __call__(self, action: Action, lang: str, observation: Mapping[str, Any],
+                 names: Sequence[str]) -> ActionWords: ...
+
+
+_MODULES: dict[str, _Describer | None] = {}
+
+
+def describer(game: str) -> _Describer | None:
+    """The game's ``describe_action``, or None when it has none."""
+    if game not in _MODULES:
+        try:
+            module = importlib.import_module(f"koloda.games.{game}.describe")
+        except ImportError:
+            _MODULES[game] = None
+        else:
+            _MODULES[game] = getattr(module, "describe_action", None)
+    return _MODULES[game]
+
+
+def describe_actions(game: str, actions: Sequence[Action], lang: str,
+                     observation: Mapping[str, Any], names: Sequence[str]) -> list[ActionWords]:
+    """Every action of ``actions`` in words (see the module docstring)."""
+    fn = describer(game)
+    out: list[ActionWords] = []
+    for a in actions:
+        if fn is None:
+            out.append({"text": str(a), "label": str(a), "kind": str(a).split(" ")[0],
+                        "fields": {}})
+        else:
+            out.append(fn(a, lang, observation, names))
+    return out
+
+
+def seat_name(names: Sequence[str], seat: int, lang: str) -> str:
+    """A seat by the name the table shows, else as players count them («Игрок 2»)."""
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"Игрок {seat + 1}" if lang == "ru" else f"Player {seat + 1}"

@@ -1,0 +1,158 @@
+"""Gwent's legal actions in words (see :mod:`koloda.action_words`).
+
+Cards are named from the printed catalogue (a card a custom deck adds keeps its id), in quotes
+after a noun so the name stays in the nominative («сыграть карту «Весемир»»); suits by the
+words the table uses («мечи», «луки», «осада»).
+
+>>> from koloda.games.gwent.actions import parse_action
+>>> describe_action(parse_action("throw def nr_catapult#1,nr_catapult#2"), "ru", {}, [])["label"]
+'Подбросить на сторону защитника: «Катапульта», «Катапульта»'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from koloda.action_words import ActionWords
+from koloda.engine import Action
+from koloda.games.gwent.actions import (
+    ChooseDeck,
+    EndAction,
+    Medic,
+    NameSuit,
+    Pass,
+    Play,
+    Scorch,
+    Spy,
+    Throw,
+)
+
+SUIT_WORDS = {
+    "close": ("close combat", "мечи"),
+    "ranged": ("ranged", "луки"),
+    "siege": ("siege", "осада"),
+}
+FACTION_WORDS = {
+    "northern_realms": ("Northern Realms", "Королевства Севера"),
+    "nilfgaard": ("Nilfgaard", "Нильфгаард"),
+    "scoiatael": ("Scoia'tael", "Скоя'таэли"),
+    "monsters": ("Monsters", "Чудовища"),
+}
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "deck": "Choose the deck: {deck}",
+        "play_new": "Play «{card}» as a new attack",
+        "play_cover": "Play «{card}» on stack {stack}",
+        "as_suit": " as {suit}",
+        "decoy": " with «{decoy}» (counts twice)",
+        "end": "End the action",
+        "pass": "Pass",
+        "name": "Name the suit of the {side}: {suit}",
+        "att": "attacker's open cards",
+        "def": "defender's open cards",
+        "medic": "«{card}» revives {targets}",
+        "spy": "Play the spy «{card}»",
+        "scorch": "«{card}» executes «{target}»",
+        "throw": "Throw in on the {side}: {cards}",
+        "side_att": "attacker's side",
+        "side_def": "defender's side",
+    },
+    "ru": {
+        "deck": "Выбрать колоду: {deck}",
+        "play_new": "Сыграть карту «{card}» новой атакой",
+        "play_cover": "Сыграть карту «{card}» на стопку {stack}",
+        "as_suit": " как {suit}",
+        "decoy": " с «{decoy}» (считается дважды)",
+        "end": "Закончить действие",
+        "pass": "Пас",
+        "name": "Назначить масть {side}: {suit}",
+        "att": "открытых карт атакующего",
+        "def": "открытых карт защитника",
+        "medic": "«{card}» возвращает {targets}",
+        "spy": "Сыграть шпиона «{card}»",
+        "scorch": "«{card}» казнит «{target}»",
+        "throw": "Подбросить на {side}: {cards}",
+        "side_att": "сторону атакующего",
+        "side_def": "сторону защитника",
+    },
+}
+
+
+def card_name(instance: str, lang: str) -> str:
+    """A card in play by its printed name (its id when the catalogue does not hold it)."""
+    from koloda.games.gwent.cards import info
+
+    try:
+        return info(instance).name(lang)
+    except Exception:  # a card of a custom deck: its id is all there is
+        return instance
+
+
+def suit_word(suit: str, lang: str) -> str:
+    en, ru = SUIT_WORDS.get(suit, (suit, suit))
+    return ru if lang == "ru" else en
+
+
+def _listed(cards: Sequence[str], suits: Mapping[str, str], lang: str) -> str:
+    w = _WORDS["ru" if lang == "ru" else "en"]
+    out = []
+    for c in cards:
+        text = f"«{card_name(c, lang)}»"
+        if c in suits:
+            text += w["as_suit"].format(suit=suit_word(suits[c], lang))
+        out.append(text)
+    return ", ".join(out)
+
+
+def describe_action(action: Action, lang: str, observation: Mapping[str, Any],
+                    names: Sequence[str] = ()) -> ActionWords:
+    """``action`` in words, with its fields (see :mod:`koloda.action_words`)."""
+    w = _WORDS["ru" if lang == "ru" else "en"]
+    text = str(action)
+    ru = lang == "ru"
+    if isinstance(action, ChooseDeck):
+        en_name, ru_name = FACTION_WORDS.get(action.deck, (action.deck, action.deck))
+        return {"text": text, "kind": "deck", "label": w["deck"].format(
+            deck=ru_name if ru else en_name), "fields": {"deck": action.deck}}
+    if isinstance(action, Play):
+        key = "play_new" if action.target < 0 else "play_cover"
+        label = w[key].format(card=card_name(action.card, lang), stack=action.target)
+        if action.suit:
+            label += w["as_suit"].format(suit=suit_word(action.suit, lang))
+        if action.decoy:
+            label += w["decoy"].format(decoy=card_name(action.decoy, lang))
+        return {"text": text, "kind": "play", "label": label, "fields": {
+            "card": action.card, "stack": None if action.target < 0 else action.target,
+            "suit": action.suit or None, "decoy": action.decoy or None}}
+    if isinstance(action, EndAction):
+        return {"text": text, "kind": "end", "label": w["end"], "fields": {}}
+    if isinstance(action, Pass):
+        return {"text": text, "kind": "pass", "label": w["pass"], "fields": {}}
+    if isinstance(action, NameSuit):
+        side = "att" if action.side == 0 else "def"
+        return {"text": text, "kind": "name", "label": w["name"].format(
+            side=w[side], suit=suit_word(action.suit, lang)),
+            "fields": {"side": side, "suit": action.suit}}
+    if isinstance(action, Medic):
+        card = f"«{card_name(action.card, lang)}»"
+        if action.decoy:
+            card += w["decoy"].format(decoy=card_name(action.decoy, lang))
+        return {"text": text, "kind": "medic", "label": w["medic"].format(
+            card=card, targets=_listed(action.targets, dict(action.suits), lang)),
+            "fields": {"card": action.card, "targets": list(action.targets),
+                       "decoy": action.decoy or None, "suits": dict(action.suits)}}
+    if isinstance(action, Spy):
+        return {"text": text, "kind": "spy", "label": w["spy"].format(
+            card=card_name(action.card, lang)), "fields": {"card": action.card}}
+    if isinstance(action, Scorch):
+        return {"text": text, "kind": "scorch", "label": w["scorch"].format(
+            card=card_name(action.card, lang), target=card_name(action.target, lang)),
+            "fields": {"card": action.card, "target": action.target}}
+    if isinstance(action, Throw):
+        side = "att" if action.side == 0 else "def"
+        return {"text": text, "kind": "throw", "label": w["throw"].format(
+            side=w[f"side_{side}"], cards=_listed(action.cards, dict(action.suits), lang)),
+            "fields": {"side": side, "cards": list(action.cards), "suits": dict(action.suits)}}
+    return {"text": text, "label": text, "kind": text.split(" ")[0], "fields": {}}
