@@ -61,6 +61,11 @@ class Codec:
         """A structural text for any token id (no state needed)."""
         raise NotImplementedError
 
+    def tokens_of(self, view: dict[str, Any], seat: int,
+                  actions: Sequence[Action]) -> list[tuple[int, ...]]:
+        """:meth:`tokens` of each of ``actions`` (a game may share work between them)."""
+        return [self.tokens(view, seat, a) for a in actions]
+
     def allowed(self, action: Action) -> bool:
         """Whether the adapter offers ``action`` at all (an encoding option may mask some)."""
         return True
@@ -93,15 +98,18 @@ class Codec:
         """The table of ``seat``'s legal actions at ``state`` (empty when it is not to act)."""
         if seat not in state.to_act:
             return Choices({})
-        view = state.observe(seat)
+        return Choices(self.table(state.observe(seat), seat, state.legal_actions(seat)))
+
+    def table(self, view: dict[str, Any], seat: int,
+              legal: Sequence[Action]) -> dict[tuple[int, ...], Action]:
+        """The token sequence of each legal action (those :meth:`allowed`); equivalent actions
+        merge, the first (canonical) one standing for its class."""
+        allowed = self.allowed
+        actions = [a for a in legal if allowed(a)]
         table: dict[tuple[int, ...], Action] = {}
-        for action in state.legal_actions(seat):
-            if not self.allowed(action):
-                continue
-            seq = self.tokens(view, seat, action)
-            # equivalent actions merge: the first (canonical) one stands for its class
+        for seq, action in zip(self.tokens_of(view, seat, actions), actions, strict=True):
             table.setdefault(seq, action)
-        return Choices(table)
+        return table
 
     def rel(self, seat: int, other: int) -> int:
         """``other`` as seen from ``seat``: 0 is the seat itself, then the next seats in order."""

@@ -90,7 +90,24 @@ class DuelCodec(Codec):
     def allowed(self, action: Action) -> bool:
         return self.allow_offers or not isinstance(action, OfferEnd)
 
-    def tokens(self, view: dict[str, Any], seat: int, action: Action) -> tuple[int, ...]:
+    def tokens_of(self, view: dict[str, Any], seat: int,
+                  actions: Sequence[Action]) -> list[tuple[int, ...]]:
+        ranks = self.ranks(view)
+        hand_id = self.hand_id
+        out: list[tuple[int, ...]] = []
+        for action in actions:
+            if type(action) is ChooseHand:
+                battle = ranks[0]
+                try:  # the cards are sorted by id, so their ranks ascend
+                    out.append((hand_id[tuple([battle[c] for c in action.cards])],))
+                    continue
+                except KeyError:
+                    pass
+            out.append(self.tokens(view, seat, action, ranks))
+        return out
+
+    def tokens(self, view: dict[str, Any], seat: int, action: Action,
+               ranks: tuple[dict[str, int], dict[str, int]] | None = None) -> tuple[int, ...]:
         if isinstance(action, OfferEnd):
             return (self.OFFER,)
         if isinstance(action, AcceptEnd):
@@ -103,7 +120,7 @@ class DuelCodec(Codec):
             loser = view["loser_hand"]["cards"]
             mine = view["me"]["chosen"]
             return (self.SWAP + MAX_HAND * loser.index(action.take) + mine.index(action.give),)
-        battle, items = self.ranks(view)
+        battle, items = ranks or self.ranks(view)
         if isinstance(action, ChooseHand):
             key = tuple(sorted(battle[c] for c in action.cards))
             if key not in self.hand_id:

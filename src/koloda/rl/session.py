@@ -56,14 +56,8 @@ class Session:
         got = self._choices.get(seat)
         if got is None:
             if seat in self.state.to_act:
-                view = self.view(seat)
-                table: dict[tuple[int, ...], Action] = {}
-                tokens = self.codec.tokens
-                allowed = self.codec.allowed
-                for action in self.state.legal_actions(seat):
-                    if allowed(action):
-                        table.setdefault(tokens(view, seat, action), action)
-                got = Choices(table)
+                got = Choices(self.codec.table(self.view(seat), seat,
+                                               self.state.legal_actions(seat)))
             else:
                 got = Choices({})
             self._choices[seat] = got
