@@ -1,0 +1,156 @@
+"""A Koloda game under an adapter: the state, each seat's pending token prefix, and caches.
+
+Both frameworks drive a :class:`Session`. In the *serialized* form (PettingZoo AEC, OpenSpiel)
+the seat to act is ``to_act[0]`` and a seat's whole token sequence runs before the next seat's;
+in the *joint* form (PettingZoo Parallel) every seat of ``to_act`` submits a token at once,
+finished seats wait with NOOP, and the Koloda actions are applied together, in seat order,
+when every deciding seat has finished; a choice that an earlier one made illegal is dropped
+and that seat is asked again (Koloda's ISMCTS does the same).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from koloda.engine import Action, GameState
+from koloda.rl.codec import Choices, Codec, Obs
+
+
+class Session:
+    __slots__ = ("_choices", "_obs", "_views", "buffer", "codec", "fast", "prefix", "state")
+
+    def __init__(self, codec: Codec, state: GameState, *, fast: bool = False) -> None:
+        self.codec = codec
+        self.state = state
+        self.fast = fast
+        self.prefix: dict[int, tuple[int, ...]] = {}
+        self.buffer: dict[int, Action] = {}
+        self._choices: dict[int, Choices] = {}
+        self._views: dict[int, dict[str, Any]] = {}
+        self._obs: dict[int, Obs] = {}
+
+    def copy(self) -> Session:
+        other = Session(self.codec, self.state.clone(), fast=self.fast)
+        other.prefix = dict(self.prefix)
+        other.buffer = dict(self.buffer)
+        return other
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def current(self) -> int | None:
+        """The seat to act in the serialized form, None at the end."""
+        to_act = self.state.to_act
+        return to_act[0] if to_act else None
+
+    def view(self, seat: int) -> dict[str, Any]:
+        got = self._views.get(seat)
+        if got is None:
+            got = self._views[seat] = self.state.observe(seat)
+        return got
+
+    def choices(self, seat: int) -> Choices:
+        got = self._choices.get(seat)
+        if got is None:
+            if seat in self.state.to_act:
+                got = Choices(self.codec.table(self.view(seat), seat,
+                                               self.state.legal_actions(seat)))
+            else:
+                got = Choices({})
+            self._choices[seat] = got
+        return got
+
+    def legal(self, seat: int) -> list[int]:
+        """The tokens ``seat`` may choose now (its own prefix continued); [] if none."""
+        if seat in self.buffer:
+            return []
+        return self.choices(seat).next_tokens(self.prefix.get(seat, ()))
+
+    def observation(self, seat: int) -> Obs:
+        got = self._obs.get(seat)
+        if got is None:
+            got = np.zeros(self.codec.obs_size, dtype=np.float32)
+            self.codec.encode(self.view(seat), seat, self.prefix.get(seat, ()), got)
+            self._obs[seat] = got
+        return got
+
+    def mask(self, legal: list[int]) -> npt.NDArray[np.int8]:
+        out = np.zeros(self.codec.num_tokens, dtype=np.int8)
+        if legal:
+            out[legal] = 1
+        return out
+
+    # --- changing --------------------------------------------------------------------------
+
+    def push(self, seat: int, token: int) -> Action | None:
+        """Append a legal ``token`` to ``seat``'s prefix (and its forced continuation); the
+        action once the sequence is complete (the prefix is then cleared), else None."""
+        choices = self.choices(seat)
+        prefix = choices.advance((*self.prefix.get(seat, ()), token))
+        self._obs.pop(seat, None)
+        action = choices.action(prefix)
+        if action is None:
+            self.prefix[seat] = prefix
+            return None
+        self.prefix.pop(seat, None)
+        return action
+
+    def apply(self, seat: int, action: Action) -> None:
+        if self.fast:
+            self.state.apply_unchecked(seat, action)
+        else:
+            self.state.apply(seat, action)
+        self.changed()
+
+    def changed(self) -> None:
+        self.prefix.clear()
+        self._choices.clear()
+        self._views.clear()
+        self._obs.clear()
+
+    def step_serial(self, token: int) -> Action | None:
+        """The serialized form: the current seat chooses ``token`` (legal); the Koloda action
+        applied, if the sequence completed."""
+        seat = self.current
+        assert seat is not None
+        action = self.push(seat, token)
+        if action is not None:
+            self.apply(seat, action)
+        return action
+
+    def step_joint(self, tokens: dict[int, int]) -> list[tuple[int, Action]]:
+        """The joint form: each deciding seat without a finished choice gives a legal token;
+        the Koloda actions applied (in seat order), once every deciding seat has finished."""
+        for seat in self.state.to_act:
+            if seat in self.buffer:
+                continue
+            action = self.push(seat, tokens[seat])
+            if action is not None:
+                self.buffer[seat] = action
+        if any(seat not in self.buffer for seat in self.state.to_act):
+            return []
+        done: list[tuple[int, Action]] = []
+        buffered, self.buffer = self.buffer, {}
+        for seat in sorted(buffered):
+            action = buffered[seat]
+            if seat in self.state.to_act and self.state.check(seat, action) is None:
+                self.apply(seat, action)
+                done.append((seat, action))
+        self.changed()
+        return done
+
+    def render_text(self, lang: str = "en") -> str:
+        """What a spectator may see, in words: the last events and who is to act."""
+        spec = self.codec.game.spec
+        lines = [spec.title(lang)]
+        lines += [spec.describe(e, lang) for e in self.state.log(None)[-8:]]
+        if self.state.is_terminal:
+            result = self.state.result()
+            if result is not None:
+                lines.append(result.text(lang))
+        else:
+            lines.append("to act: " + ", ".join(f"player_{s}" for s in self.state.to_act))
+        return "\n".join(lines)

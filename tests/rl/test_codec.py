@@ -1,0 +1,127 @@
+"""Koloda's own checks of the encodings: ids round-trip, masks are the legal actions, tensors
+are bounded and hold nothing a seat may not know (the leak check the frameworks lack)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from koloda.engine import Rng, load_game  # noqa: E402
+from koloda.rl.codec import Codec, EncodingError, codec_for  # noqa: E402
+from koloda.rl.session import Session  # noqa: E402
+from tests.rl.cases import CASES, case_id  # noqa: E402
+
+
+def _play(case: tuple[str, int, dict[str, Any]], seed: int, check: Any, limit: int = 400) -> None:
+    game_name, players, options = case
+    game = load_game(game_name, players=players, **options)
+    codec = codec_for(game)
+    state = game.new(seed=seed)
+    rng = Rng.from_seed(seed + 1000)
+    steps = 0
+    while not state.is_terminal and steps < limit:
+        for seat in state.to_act:
+            check(codec, state, seat, rng)
+        seat = state.to_act[0]
+        state.apply(seat, state.random_action(seat, rng))
+        steps += 1
+
+
+def _round_trip(codec: Codec, state: Any, seat: int, rng: Rng) -> None:
+    view = state.observe(seat)
+    legal = state.legal_actions(seat)
+    choices = codec.choices(state, seat)
+    # every legal action has a sequence; a sequence stands for the first action of its class
+    for action in legal:
+        seq = codec.tokens(view, seat, action)
+        assert all(0 <= t < codec.num_tokens and t != codec.noop for t in seq)
+        first = choices.action(seq)
+        assert first is not None and legal.index(first) <= legal.index(action)
+        assert codec.tokens(view, seat, first) == seq
+        for t in seq:
+            assert codec.token_text(t)
+    seqs = list(choices.table)
+    # prefix-free, and complete sequences are exactly the classes of the legal actions
+    if any(len(a) > 1 for a in seqs):
+        for a in seqs:
+            for b in seqs:
+                assert a == b or a[:len(b)] != b
+    if codec.game_name != "nevermore":  # the only game whose encoding merges actions
+        assert len(seqs) == len(legal)
+    # the mask after each prefix is the set of next tokens of the legal sequences
+    for seq in seqs:
+        for k in range(len(seq)):
+            assert seq[k] in choices.next_tokens(seq[:k])
+    obs = codec.observation(state, seat)
+    assert obs.shape == (codec.obs_size,) and obs.dtype == np.float32
+    assert float(obs.min()) >= 0.0 and float(obs.max()) <= 1.0
+
+
+def _no_leak(codec: Codec, state: Any, seat: int, rng: Rng) -> None:
+    sample = state.determinize(seat, rng.spawn())
+    assert np.array_equal(codec.observation(sample, seat), codec.observation(state, seat))
+    assert codec.choices(sample, seat).table.keys() == codec.choices(state, seat).table.keys()
+    # the sequences of the same actions, and the same tensor mid-sequence
+    s1, s2 = Session(codec, state), Session(codec, sample)
+    for seq in list(s1.choices(seat).table)[:3]:
+        if len(seq) > 1:
+            for s in (s1, s2):
+                s.prefix[seat] = seq[:1]
+                s._obs.clear()
+            assert np.array_equal(s1.observation(seat), s2.observation(seat))
+            assert s1.legal(seat) == s2.legal(seat)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_ids_round_trip_and_masks_are_the_legal_actions(case: Any) -> None:
+    _play(case, 1, _round_trip, limit=150)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_tensors_hold_nothing_the_seat_may_not_know(case: Any) -> None:
+    _play(case, 2, _no_leak, limit=150)
+
+
+@pytest.mark.parametrize("game_name", ["duel", "nevermore", "gwent"])
+def test_other_seats_tensors_do_change_in_samples(game_name: str) -> None:
+    """The leak check has teeth: a sample for one seat does redeal what another seat holds."""
+    game = load_game(game_name)
+    codec = codec_for(game)
+    state = game.new(seed=5)
+    rng = Rng.from_seed(9)
+    changed = False
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        sample = state.determinize(0, rng.spawn())
+        other = 1
+        if not np.array_equal(codec.observation(sample, other), codec.observation(state, other)):
+            changed = True
+            break
+        seat = state.to_act[0]
+        state.apply(seat, state.random_action(seat, rng))
+    assert changed
+
+
+def test_sizes_are_the_documented_ones() -> None:
+    assert codec_for(load_game("duel")).num_tokens == 728
+    assert codec_for(load_game("duel", deck_size=15, items=3)).num_tokens == 5094
+    assert codec_for(load_game("duel", deck_size=3, items=0)).num_tokens == 8 + 6 + 30
+    for n in (3, 6):
+        assert codec_for(load_game("nevermore", players=n)).num_tokens == 575
+    assert codec_for(load_game("nevermore", magic="none")).num_tokens == 275
+    assert codec_for(load_game("gwent")).num_tokens == 240
+
+
+def test_an_action_outside_the_encoding_is_refused_clearly() -> None:
+    from koloda.games.gwent.actions import Spy
+
+    game = load_game("gwent")
+    codec = codec_for(game)
+    with pytest.raises(EncodingError, match="outside the encoding"):
+        codec.tokens({}, 0, Spy("nr_catapult#99"))
+    with pytest.raises(EncodingError):
+        codec.token_text(codec.num_tokens)
