@@ -147,6 +147,11 @@ class Room:
         self.version = row.version
         self.seed = row.seed
         self.results: list[dict[str, Any]] = list(row.results)
+        #: the hand-made setup of the current match (an event's duel), None for a deal
+        self.setup = row.setup
+        #: called (under the lock) after each stored action once the game is over: an event
+        #: applies its duel's result (``koloda.server.event``)
+        self.on_finish: Callable[[Room], Awaitable[None]] | None = None
         self.seats = [
             Seat(seat=s.seat, kind=s.kind, bot_name=s.bot, name=s.name, token=s.token)
             for s in row.seats
@@ -170,7 +175,7 @@ class Room:
         """The game and the current match's state, replayed from the stored actions."""
         record = GameRecord(
             game=row.game, options=row.options, players=row.players, seed=row.seed,
-            actions=tuple(row.actions),
+            setup=row.setup, actions=tuple(row.actions),
         )
         return record.load(), replay(record)
 
@@ -178,7 +183,7 @@ class Room:
         """The current match rebuilt from its seed and the actions applied so far."""
         record = GameRecord(
             game=self.spec.name, options=self.game.options_json(), players=self.state.players,
-            seed=self.seed, actions=tuple(self.state.history),
+            seed=self.seed, setup=self.setup, actions=tuple(self.state.history),
         )
         return replay(record)
 
@@ -391,12 +396,20 @@ class Room:
                 except Exception:
                     log.exception("storing a result failed (it is rebuilt by replay)")
         self.broadcast()
+        if self.state.is_terminal and self.on_finish is not None:
+            try:
+                await self.on_finish(self)
+            except Exception:  # the table's action stands; the event retries on its next pass
+                log.exception("the end of table %s could not be handed on", self.id)
 
     async def play_again(self) -> int:
         """Start a new match at the same table with the same seats; returns the new version."""
         async with self.lock:
             if not self.state.is_terminal:
                 raise ClientError("not_finished", "the game is not over yet")
+            if self.setup is not None:
+                raise ClientError("not_finished", "this table was set up for one match (an "
+                                  "event's duel); a new duel starts at the event")
             result = result_json(self.state.result())
             seed = new_seed()
             match = self.match + 1

@@ -76,6 +76,8 @@ matches_t = Table(
     Column("match", Integer, primary_key=True),
     Column("seed", BigInteger, nullable=False),
     Column("result", Text, nullable=True),
+    #: the hand-made position the match started from (JSON; an event's duel), or NULL: a deal
+    Column("setup", Text, nullable=True),
 )
 
 actions_t = Table(
@@ -118,6 +120,8 @@ class TableRow:
     actions: list[tuple[int, str]] = field(default_factory=list)
     #: Results of the finished earlier matches at this table (the scoreboard).
     results: list[dict[str, Any]] = field(default_factory=list)
+    #: The current match's hand-made setup (``game.from_setup``), None for a seeded deal.
+    setup: dict[str, Any] | None = None
 
 
 def default_url() -> str:
@@ -162,6 +166,7 @@ class Store:
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
         self._widen_seeds()
+        self._add_setups()
 
     def _widen_seeds(self) -> None:
         """Databases made before seeds had 63 bits stored them as 32-bit integers; widen the
@@ -172,6 +177,13 @@ class Store:
         if not isinstance(columns["seed"]["type"], BigInteger):
             with self._tx() as c:
                 c.execute(sql_text("ALTER TABLE koloda_matches ALTER COLUMN seed TYPE BIGINT"))
+
+    def _add_setups(self) -> None:
+        """Databases made before matches could start from a setup lack the column; add it."""
+        columns = {c["name"] for c in inspect(self.engine).get_columns("koloda_matches")}
+        if "setup" not in columns:
+            with self._tx() as c:
+                c.execute(sql_text("ALTER TABLE koloda_matches ADD COLUMN setup TEXT"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -201,7 +213,9 @@ class Store:
                         token=s.token,
                     )
                 )
-            c.execute(insert(matches_t).values(table_id=row.id, match=row.match, seed=row.seed))
+            setup = None if row.setup is None else json.dumps(row.setup)
+            c.execute(insert(matches_t).values(table_id=row.id, match=row.match, seed=row.seed,
+                                               setup=setup))
 
     def append_action(
         self,
@@ -320,4 +334,5 @@ def _load(c: Connection, table_id: str) -> TableRow | None:
         seed=current["seed"],
         actions=actions,
         results=results,
+        setup=None if current["setup"] is None else json.loads(current["setup"]),
     )
