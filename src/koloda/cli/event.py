@@ -117,16 +117,10 @@ def _master(desk: Any, as_who: int | None, lang: Lang) -> int:
                "в игре нет мастера, от имени которого действовать: укажите --as ID")
 
 
-def _parse_options(pairs: list[str], catalogue: Path | None) -> dict[str, Any]:
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
     from koloda.cli.setup import parse_options
 
-    options = parse_options(get_spec("event"), pairs)
-    if catalogue is not None:
-        try:
-            options["catalogue_json"] = catalogue.read_text(encoding="utf-8")
-        except OSError as e:
-            raise InvalidData(f"--catalogue: cannot read {catalogue}: {e.strerror}") from None
-    return options
+    return parse_options(get_spec("event"), pairs)
 
 
 @app.command("create")
@@ -162,9 +156,14 @@ def create(
         people = read_roster(participants)
     except RosterError as e:
         raise fail(e.text(str(lg))) from None
-    options = _parse_options(option or [], catalogue)
+    from koloda.cli.replay import read_json
+    from koloda.server.event.clock import default_clock
+
+    options = _parse_options(option or [])
+    cards = None if catalogue is None else read_json(catalogue)
     roster = [{"name": p.name, "role": p.role, "team": p.team} for p in people]
-    players, setup = bridge.roster_setup(roster, spare=spare)
+    players, setup = bridge.roster_setup(roster, spare=spare, now=default_clock().now_ms(),
+                                         catalogue=cards)
     game = load_game("event", players=players, **options)
     seed_value = secrets.randbits(63) if seed is None else seed
     try:

@@ -67,6 +67,12 @@ def last_time(state: GameState) -> int:
     return int(getattr(state, "now", 0) or 0)
 
 
+def stamp(state: GameState, clock_ms: int) -> int:
+    """The stamp of the next operation: the clock, but always later than the last operation
+    (the engine refuses two operations at the same millisecond; expiries aside)."""
+    return max(clock_ms, last_time(state) + 1)
+
+
 def client_operation(game: Game, state: GameState, who: int, text: str, now: int,
                      lang: str = "en") -> tuple[int, Action]:
     """A person's operation text, stamped with ``now`` and applied from their own seat."""
@@ -162,10 +168,15 @@ def log_entries(game: Game, state: GameState, who: int | None,
     return out
 
 
-def roster_setup(people: list[dict[str, Any]], *, spare: int) -> tuple[int, dict[str, Any]]:
-    """The number of seats and the engine's setup for an event starting with ``people``
-    (``name``, ``role``, ``team``) and ``spare`` vacant seats for later ``enroll``s."""
-    return len(people) + spare, {"people": people}
+def roster_setup(people: list[dict[str, Any]], *, spare: int, now: int,
+                 catalogue: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+    """The number of seats and the engine's setup for an event starting at ``now`` with
+    ``people`` (``name``, ``role``, ``team``), ``spare`` vacant seats for later ``enroll``s
+    and the event's own card set (the duel's ``cards.json`` format; None: the default set)."""
+    setup: dict[str, Any] = {"participants": people, "now": now}
+    if catalogue is not None:
+        setup["catalogue"] = catalogue
+    return len(people) + spare, setup
 
 
 def enrolled_seat(state: GameState, action: Action) -> int | None:

@@ -55,7 +55,7 @@ class Desk:
         self.game, self.state = bridge.load(row)
 
     def now(self) -> int:
-        return max(self.clock.now_ms(), bridge.last_time(self.state))
+        return bridge.stamp(self.state, self.clock.now_ms())
 
     def _store(self, ops: Sequence[tuple[int, Action]], logins: Sequence[LoginRow] = ()) -> None:
         probe = self.state.clone()
@@ -92,10 +92,10 @@ class Desk:
 
         for attempt in (0, 1):
             self.fire_due()
-            now = self.now()
             actions: list[tuple[int, Action]] = []
             probe = self.state.clone()
             for i, (seat, text) in enumerate(ops):
+                now = bridge.stamp(probe, self.clock.now_ms())
                 try:
                     pair = bridge.client_operation(self.game, probe, seat, text, now, lang)
                     probe.apply(*pair)

@@ -190,8 +190,9 @@ class EventHub:
             await self.sync_duels(room)
 
     async def _apply_result(self, room: EventRoom, duel: bridge.Duel, table: Room) -> None:
-        now = max(room.now_ms(), bridge.last_time(room.state))
+        now = bridge.stamp(room.state, room.now_ms())
         await room._fire_due(now)
+        now = bridge.stamp(room.state, now)
         if duel.id not in {d.id for d in bridge.open_duels(room.state)}:
             return
         seat, action = bridge.duel_result(room.game, room.state, duel, table.state, now)

@@ -175,9 +175,10 @@ class EventRoom:
         if not isinstance(text, str) or not text.strip():
             raise ClientError("malformed", "an operation must be a non-empty text")
         async with self.lock:
-            now = max(self.now_ms(), bridge.last_time(self.state))
+            now = bridge.stamp(self.state, self.now_ms())
             await self._fire_due(now)
             for attempt in (0, 1):
+                now = bridge.stamp(self.state, now)
                 seat, action = bridge.client_operation(self.game, self.state, who, text, now,
                                                        lang)
                 self._check(seat, action, lang)
