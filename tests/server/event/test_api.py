@@ -115,7 +115,7 @@ def test_an_attack_is_played_at_a_duel_table_and_its_result_applied_once(
     board = view(server, eid)["observation"]
     assert [(d["id"], d["a"], d["b"]) for d in board["duels"]] == [("d1", ANNA, BORIS)]
     public = server.get(f"/api/events/{eid}/duels/d1").json()
-    assert public["table"] == f"{eid}-dd1" and public["witness"] == f"/t/{eid}-dd1"
+    assert public["table"] == f"{eid}-d1" and public["witness"] == f"/t/{eid}-d1"
     # only the two duellists get a seat, each their own
     r = server.get(f"/api/events/{eid}/duels/d1/seat", headers=auth(tokens[VERA]))
     assert r.status_code == 403

@@ -41,13 +41,18 @@ from koloda.server.room import Room
 log = logging.getLogger("koloda.server.event")
 
 
-def duel_table_id(event_id: str, duel_id: int | str) -> str:
-    """The id of the table of duel ``duel_id`` of event ``event_id``."""
-    return f"{event_id}-d{duel_id}"
+def duel_table_id(event_id: str, duel_id: str) -> str:
+    """The id of the table of duel ``duel_id`` (``d1``) of event ``event_id``: ``ID-d1``."""
+    return f"{event_id}-{duel_id}"
+
+
+#: The letters of an event's id: no look-alikes, nothing a shell or a command line reads.
+ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 
 def new_event_id() -> str:
-    return secrets.token_urlsafe(6)
+    """A new event's id: 8 random letters and digits (40 bits; the id is not a secret)."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
 
 
 class EventHub:
@@ -182,7 +187,7 @@ class EventHub:
 
     async def _finished(self, table: Room) -> None:
         """A duel table's game ended: apply its result to its event."""
-        event_id = table.id.rpartition("-d")[0]
+        event_id = table.id.rpartition("-")[0]
         room = self.rooms.get(event_id)
         if room is None:
             return
