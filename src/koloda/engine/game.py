@@ -23,7 +23,7 @@ from koloda.engine.options import OptionInfo, build_options, describe_options
 from koloda.engine.state import Action, GameState
 
 #: The games that ship with Koloda, imported on first use.
-BUILTIN_GAMES = ("duel", "nevermore", "gwent")
+BUILTIN_GAMES = ("duel", "nevermore", "gwent", "event")
 
 
 @dataclass(frozen=True)

@@ -188,6 +188,7 @@ async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None
 def create_app(
     db_url: str | None = None, *, bot_delay: float = 0.5, fixed_seeds: bool = False,
     message_rate: float = RATE, idle_minutes: float = 30.0, limits: Limits | None = None,
+    event_check_seconds: float = 2.0,
 ) -> FastAPI:
     """The Koloda play server storing its tables at ``db_url`` (default: a SQLite file in
     ``.koloda/``); bots wait ``bot_delay`` seconds before each move so people can follow.
@@ -195,6 +196,7 @@ def create_app(
     A table's seed is the server's secret (whoever knew it could deal the game at home and know
     every card); ``fixed_seeds`` lets the lobby API choose it, for tests and demonstrations.
     Each WebSocket may send ``message_rate`` messages a second (bursts of twice as many).
+    Live events' timers are checked every ``event_check_seconds``.
     A table unused for ``idle_minutes`` is unloaded from memory and replayed from the database
     when next asked for (0: never). ``limits``: what one client and all together may ask
     (:class:`koloda.server.limits.Limits`)."""
@@ -208,9 +210,15 @@ def create_app(
         await hub.restore()
         app.state.hub = hub
         unloader = asyncio.create_task(hub.unload_idle_forever(), name="unload-idle")
+        from koloda.server.event.hub import EventHub  # live events (docs/event-server.md)
+
+        app.state.events = EventHub(hub, check_seconds=event_check_seconds)
+        await app.state.events.restore()
+        scheduler = asyncio.create_task(app.state.events.run_forever(), name="event-timers")
         try:
             yield
         finally:
+            scheduler.cancel()
             unloader.cancel()
             await hub.close()
 
@@ -356,6 +364,9 @@ def create_app(
     async def table_page(table_id: str) -> Response:
         return _page("table.html")
 
+    from koloda.server.event.api import add_event_routes
+
+    add_event_routes(app, message_rate=message_rate)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_middleware(_BodyLimitMiddleware)
     app.add_middleware(_SecurityHeaders)

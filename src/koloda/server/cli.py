@@ -114,5 +114,8 @@ def _tls_problem(certfile: Path, keyfile: Path) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``serve`` command to ``app``."""
+    """Add the ``serve`` command (and the organiser's ``event`` commands) to ``app``."""
     app.command("serve")(serve)
+    from koloda.cli.event import register as register_event
+
+    register_event(app)

@@ -9,6 +9,7 @@ STATUS = {
     "malformed": 400,
     "too_large": 413,
     "unknown_table": 404,
+    "unknown_event": 404,
     "unknown_game": 400,
     "invalid_option": 400,
     "bad_token": 403,

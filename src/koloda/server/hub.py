@@ -237,8 +237,13 @@ class Hub:
         seats: list[SeatRequest],
         lang: str,
         seed: int | None,
+        setup: dict[str, Any] | None = None,
+        table_id: str | None = None,
     ) -> Room:
-        """A new table; raises ClientError for an unknown game, bad options or bad seats."""
+        """A new table; raises ClientError for an unknown game, bad options or bad seats.
+
+        ``setup``: start from this hand-made position (``game.from_setup``) instead of a deal;
+        ``table_id``: the id to give it (an event names its duels' tables), else a random one."""
         clash = sorted({"name", "players"} & set(options))
         if clash:  # load_game's own parameters: "players" is a field of the table, not an option
             raise ClientError("invalid_option", f"unknown option(s) {clash} for {game}")
@@ -279,11 +284,11 @@ class Hub:
                 raise ClientError("invalid_option", f"seat {i + 1}: {e.message}") from None
             rows.append(SeatRow(seat=i, kind=s.kind, bot=bot, name=name, token=new_token()))
         try:
-            state = g.new(seed=seed)
+            state = g.new(seed=seed) if setup is None else g.from_setup(setup, seed=seed)
         except KolodaError as e:
             raise ClientError("invalid_option", str(e)) from None
         row = TableRow(
-            id=secrets.token_urlsafe(9),
+            id=table_id or secrets.token_urlsafe(9),
             game=g.name,
             players=n,
             options=g.options_json(),
@@ -295,6 +300,7 @@ class Hub:
             seats=rows,
             seed=seed,
             rules_version=g.spec.rules_version,
+            setup=setup,
         )
         try:
             await self.store_call(self.store.create_table, row)

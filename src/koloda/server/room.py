@@ -188,6 +188,11 @@ class Room:
         self.version = row.version
         self.seed = row.seed
         self.results: list[dict[str, Any]] = list(row.results)
+        #: the hand-made setup of the current match (an event's duel), None for a deal
+        self.setup = row.setup
+        #: called (under the lock) after each stored action once the game is over: an event
+        #: applies its duel's result (``koloda.server.event``)
+        self.on_finish: Callable[[Room], Awaitable[None]] | None = None
         self.seats = [
             Seat(seat=s.seat, kind=s.kind, bot_name=s.bot, name=s.name, token=s.token)
             for s in row.seats
@@ -219,7 +224,7 @@ class Room:
         """The game and the current match's state, replayed from the stored actions."""
         record = GameRecord(
             game=row.game, options=row.options, players=row.players, seed=row.seed,
-            actions=tuple(row.actions), rules_version=row.rules_version,
+            setup=row.setup, actions=tuple(row.actions), rules_version=row.rules_version,
         )
         return record.load(), replay(record)
 
@@ -227,7 +232,7 @@ class Room:
         """The current match rebuilt from its seed and the actions applied so far."""
         record = GameRecord(
             game=self.spec.name, options=self.game.options_json(), players=self.state.players,
-            seed=self.seed, actions=tuple(self.state.history),
+            seed=self.seed, setup=self.setup, actions=tuple(self.state.history),
         )
         return replay(record, any_rules=True)  # the rules this room runs, whatever its version
 
@@ -470,6 +475,11 @@ class Room:
                 except Exception:
                     log.exception("storing a result failed (it is rebuilt by replay)")
         self.broadcast()
+        if self.state.is_terminal and self.on_finish is not None:
+            try:
+                await self.on_finish(self)
+            except Exception:  # the table's action stands; the event retries on its next pass
+                log.exception("the end of table %s could not be handed on", self.id)
 
     async def play_again(self, seat: int | None = None) -> int:
         """``seat`` asks for a new match at the same table with the same seats; it starts once
@@ -479,6 +489,9 @@ class Room:
         async with self.lock:
             if not self.state.is_terminal:
                 raise ClientError("not_finished", "the game is not over yet")
+            if self.setup is not None:
+                raise ClientError("not_finished", "this table was set up for one match (an "
+                                  "event's duel); a new duel starts at the event")
             if seat is not None:
                 self.again.add(seat)
                 people = {s.seat for s in self.seats if s.kind == "human"}
@@ -528,12 +541,8 @@ class Room:
             except Exception as e:
                 log.exception("storing a name failed")
                 raise ClientError("storage", "the name could not be stored; try again") from e
-<<<<<<< HEAD
             self.seats[seat].name = name
-=======
-            self.seats[seat].name = name.strip()
             self._views_version = -1  # the actions' words name the seats
->>>>>>> pages
             self._announce_table()
 
     # --- bots -----------------------------------------------------------------------------------

@@ -79,6 +79,8 @@ matches_t = Table(
     #: the rules version (``GameSpec.rules_version``) the match is played under; NULL in
     #: databases made before rules had versions: version 1
     Column("rules_version", Integer, nullable=True),
+    #: the hand-made position the match started from (JSON; an event's duel), or NULL: a deal
+    Column("setup", Text, nullable=True),
 )
 
 actions_t = Table(
@@ -132,6 +134,8 @@ class TableRow:
     actions: list[tuple[int, str]] = field(default_factory=list)
     #: Results of the finished earlier matches at this table (the scoreboard).
     results: list[dict[str, Any]] = field(default_factory=list)
+    #: The current match's hand-made setup (``game.from_setup``), None for a seeded deal.
+    setup: dict[str, Any] | None = None
 
 
 def default_url() -> str:
@@ -177,6 +181,7 @@ class Store:
         metadata.create_all(self.engine)
         self._widen_seeds()
         self._add_rules_versions()
+        self._add_setups()
 
     def _widen_seeds(self) -> None:
         """Databases made before seeds had 63 bits stored them as 32-bit integers; widen the
@@ -195,6 +200,13 @@ class Store:
         if "rules_version" not in columns:
             with self._tx() as c:
                 c.execute(sql_text("ALTER TABLE koloda_matches ADD COLUMN rules_version INTEGER"))
+
+    def _add_setups(self) -> None:
+        """Databases made before matches could start from a setup lack the column; add it."""
+        columns = {c["name"] for c in inspect(self.engine).get_columns("koloda_matches")}
+        if "setup" not in columns:
+            with self._tx() as c:
+                c.execute(sql_text("ALTER TABLE koloda_matches ADD COLUMN setup TEXT"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -224,8 +236,9 @@ class Store:
                         token=s.token,
                     )
                 )
+            setup = None if row.setup is None else json.dumps(row.setup)
             c.execute(insert(matches_t).values(table_id=row.id, match=row.match, seed=row.seed,
-                                               rules_version=row.rules_version))
+                                               rules_version=row.rules_version, setup=setup))
 
     def append_action(
         self,
@@ -448,6 +461,7 @@ def _load(c: Connection, table_id: str) -> TableRow | None:
         rules_version=current["rules_version"] or 1,
         actions=actions,
         results=results,
+        setup=None if current["setup"] is None else json.loads(current["setup"]),
     )
 
 

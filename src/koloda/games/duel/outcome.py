@@ -14,6 +14,11 @@ class DuelOutcome:
     winner declared a kill with a «наносит тяжелые раны» card), else None; ``swap``: the keys
     (taken from the loser, given by the winner) or None; ``decks`` and ``discards``: each seat's
     deck («колода») and discard («сброс») after the duel, sorted by card id.
+
+    The same in card ids (``a01…``, which copy went where, so that an event that gave the duel
+    its serialised cards can map them back): ``swap_ids`` (taken from the loser, given by the
+    winner) or None; ``deck_ids`` and ``discard_ids`` per seat, sorted, in the order of
+    ``decks`` and ``discards``.
     """
 
     winner: int | None
@@ -22,6 +27,9 @@ class DuelOutcome:
     swap: tuple[str, str] | None
     decks: tuple[tuple[str, ...], tuple[str, ...]]
     discards: tuple[tuple[str, ...], tuple[str, ...]]
+    swap_ids: tuple[str, str] | None = None
+    deck_ids: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    discard_ids: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     @property
     def kill(self) -> bool:

@@ -56,6 +56,19 @@ def eligible_count(keys: Sequence[str]) -> int:
                                                  or CATALOGUE[k].requires in kinds))
 
 
+def can_attack(keys: Sequence[str]) -> bool:
+    """Whether a deck of catalogue ``keys`` lets its owner attack: the attacker must take
+    exactly 5 cards («у вас должно быть ровно 5 карт на руке»), so the deck must hold 5 battle
+    cards that could be taken into a hand (their weapon item is in the deck too).
+
+    >>> can_attack(["punch", "kick", "block", "trip", "dodge"])
+    True
+    >>> can_attack(["punch", "kick", "block", "trip", "rapier_thrust"])
+    False
+    """
+    return eligible_count(keys) >= 5
+
+
 _ONLY = (Audience.only(0), Audience.only(1))
 _BATTLE_POOL = tuple(pool(BATTLE_KEYS))
 #: The weapon kind each catalogue key needs, and the kind each item provides (None: none).

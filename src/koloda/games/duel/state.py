@@ -651,6 +651,9 @@ class DuelState(GameState):
                    tuple(self.keys[c] for c in self.decks[1])),
             discards=(tuple(self.keys[c] for c in self.discards[0]),
                       tuple(self.keys[c] for c in self.discards[1])),
+            swap_ids=None if self.swapped is None else (self.swapped[0], self.swapped[1]),
+            deck_ids=(tuple(self.decks[0]), tuple(self.decks[1])),
+            discard_ids=(tuple(self.discards[0]), tuple(self.discards[1])),
         )
 
     # --- views, samples, copies --------------------------------------------------------------

@@ -1,0 +1,253 @@
+"""The live event's HTTP and WebSocket endpoints (``docs/event-server.md``).
+
+HTTP (JSON; errors are ``{"type": "error", "code": …, "message": …}`` as everywhere else;
+``lang=ru`` gives refusals in Russian). A login is sent as ``Authorization: Bearer <login>``:
+
+- ``GET /api/events/{id}`` — public facts: title, options, version;
+- ``GET /api/events/{id}/time`` — the server's time in milliseconds (phones show deadlines
+  from it, not from their own clocks);
+- ``GET /api/events/{id}/view?lang=`` — the login's view (without a login: the public board);
+- ``GET /api/events/{id}/me`` — who the login is: participant id, badge;
+- ``GET /api/events/{id}/badges/{code}`` — whom a public badge names (id, name, role, team);
+- ``POST /api/events/{id}/act`` — ``{"action": text, "lang": "ru"}``: one operation in the
+  engine's text form, without its time (the server stamps it); answers ``{"type": "ack",
+  "version", "at", "op"}`` with the stored text, or a refusal with nothing changed;
+- ``GET /api/events/{id}/duels/{duel}`` — a phone duel's table and its witnesses' link;
+- ``GET /api/events/{id}/duels/{duel}/seat`` — a duellist's own seat link at that table.
+
+WebSocket ``/ws/events/{id}``: first ``{"type": "hello", "token": <login or null>, "lang"}``;
+then ``op`` (``action``, optional ``id`` echoed back), ``lang`` and ``ping``. The server sends
+``welcome``, ``state`` (the login's observation and the new entries of its log, only when
+something it may see changed), ``ack`` and ``error``. Message size and rate limits are the
+tables' (``MAX_MESSAGE``, ``--message-rate``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any, Literal
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from koloda.server.errors import ClientError
+from koloda.server.event import bridge
+from koloda.server.event.hub import EventHub
+from koloda.server.event.room import MAX_BOARDS, MAX_LOGIN_CONNECTIONS, EventRoom
+from koloda.server.room import Client
+
+log = logging.getLogger("koloda.server.event")
+
+Lang = Literal["en", "ru"]
+
+
+class OpBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(max_length=2000)
+    lang: Lang = "en"
+
+
+def _events(request: Request | WebSocket) -> EventHub:
+    events: EventHub = request.app.state.events
+    return events
+
+
+def _login(room: EventRoom, authorization: str | None) -> int | None:
+    from koloda.server.app import _bearer
+
+    token = _bearer(authorization)
+    return None if token is None else room.who_for_token(token)
+
+
+def _must_login(room: EventRoom, authorization: str | None) -> int:
+    who = _login(room, authorization)
+    if who is None:
+        raise ClientError("spectator", "open your login's link: the board cannot act")
+    return who
+
+
+def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
+    """Add the event endpoints to the server's ``app``."""
+
+    @app.get("/api/events/{event_id}")
+    async def event_info(event_id: str, request: Request) -> dict[str, Any]:
+        return (await _events(request).get(event_id)).info()
+
+    @app.get("/api/events/{event_id}/time")
+    async def event_time(event_id: str, request: Request) -> dict[str, Any]:
+        room = await _events(request).get(event_id)
+        return {"now": room.now_ms()}
+
+    @app.get("/api/events/{event_id}/view")
+    async def event_view(event_id: str, request: Request, lang: Lang = "en",
+                         authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        room = await _events(request).get(event_id)
+        who = _login(room, authorization)
+        async with room.lock:
+            return room.view(who, lang)
+
+    @app.get("/api/events/{event_id}/me")
+    async def event_me(event_id: str, request: Request,
+                       authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        room = await _events(request).get(event_id)
+        who = _must_login(room, authorization)
+        return {"who": who, "badge": room.logins[who].badge, **bridge.person(room.state, who)}
+
+    @app.get("/api/events/{event_id}/badges/{code}")
+    async def event_badge(event_id: str, code: str, request: Request) -> dict[str, Any]:
+        room = await _events(request).get(event_id)
+        who = room.who_for_badge(code)
+        return {"who": who, "badge": code, **bridge.person(room.state, who)}
+
+    @app.post("/api/events/{event_id}/act")
+    async def event_act(event_id: str, body: OpBody, request: Request,
+                        authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        room = await _events(request).get(event_id)
+        who = _must_login(room, authorization)
+        return await room.submit(who, body.action, body.lang)
+
+    @app.get("/api/events/{event_id}/duels/{duel_id}")
+    async def event_duel(event_id: str, duel_id: str, request: Request) -> dict[str, Any]:
+        hub = _events(request)
+        return await hub.duel_public(await hub.get(event_id), duel_id)
+
+    @app.get("/api/events/{event_id}/duels/{duel_id}/seat")
+    async def event_duel_seat(event_id: str, duel_id: str, request: Request,
+                              authorization: str | None = Header(default=None)
+                              ) -> dict[str, Any]:
+        hub = _events(request)
+        room = await hub.get(event_id)
+        return await hub.duel_seat(room, _must_login(room, authorization), duel_id)
+
+    @app.websocket("/ws/events/{event_id}")
+    async def event_socket(websocket: WebSocket, event_id: str) -> None:
+        await websocket.accept()
+        await _serve(websocket, _events(websocket), event_id, message_rate)
+
+
+_FIELDS = {
+    "hello": {"type", "token", "lang"},
+    "op": {"type", "action", "id"},
+    "lang": {"type", "lang", "id"},
+    "ping": {"type", "id"},
+}
+
+
+def _check_fields(data: dict[str, Any]) -> str:
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ClientError("malformed",
+                          f"unknown message type {kind!r}; known: {', '.join(_FIELDS)}")
+    extra = set(data) - _FIELDS[kind]
+    if extra:
+        raise ClientError("malformed", f"unknown field(s) {sorted(extra)} in a {kind} message")
+    ident = data.get("id")
+    if ident is not None and not (
+        isinstance(ident, int | str) and not isinstance(ident, bool) and len(str(ident)) <= 64
+    ):
+        raise ClientError("malformed", "id must be a short number or text")
+    return kind
+
+
+async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float) -> None:
+    from koloda.server.app import BURST, RATE, _Bucket, _lang, _receive, _send_now, _writer
+
+    try:
+        room = await hub.get(event_id)
+    except ClientError as e:
+        await _send_now(websocket, e.to_json())
+        await websocket.close(code=4404)
+        return
+    client: Client | None = None
+    writer: asyncio.Task[None] | None = None
+    try:
+        try:
+            hello = await asyncio.wait_for(_receive(websocket), timeout=30)
+            if hello is None:
+                return
+            if _check_fields(hello) != "hello":
+                raise ClientError("malformed", "the first message must be a hello")
+            token = hello.get("token")
+            if token is not None and not isinstance(token, str):
+                raise ClientError("malformed", "token must be a text or null")
+            who = room.who_for_token(token) if token else None
+            lang = _lang(hello.get("lang"))
+            limit = MAX_BOARDS if who is None else MAX_LOGIN_CONNECTIONS
+            if room.count(who) >= limit:
+                raise ClientError("too_many", f"at most {limit} open connections here; close "
+                                  "another page")
+        except (ClientError, TimeoutError) as e:
+            err = e if isinstance(e, ClientError) else ClientError("malformed", "no hello")
+            await _send_now(websocket, err.to_json())
+            code = {"bad_token": 4403, "too_many": 4429}.get(err.code, 4400)
+            await websocket.close(code=code)
+            return
+        client = Client(who, lang)
+        writer = asyncio.create_task(_writer(websocket, client))
+        async with room.lock:
+            room.join(client)
+        bucket = _Bucket(rate, rate * BURST / RATE)
+        while True:
+            try:
+                data = await _receive(websocket)
+            except ClientError as e:
+                client.push(e.to_json())
+                continue
+            if data is None:
+                break
+            if not bucket.take():
+                err = ClientError("too_many", f"slow down: at most {rate:g} messages a second")
+                _refuse(client, err, data)
+                continue
+            try:
+                await _handle(room, client, data)
+            except ClientError as e:
+                _refuse(client, e, data)
+            except Exception:
+                log.exception("handling a message at event %s failed", room.id)
+                _refuse(client, ClientError("internal", "the server could not handle this "
+                                            "message"), data)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if client is not None:
+            async with room.lock:
+                room.leave(client)
+            client.push(None)
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, timeout=2)
+            writer.cancel()
+        if websocket.client_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+
+def _refuse(client: Client, error: ClientError, data: dict[str, Any]) -> None:
+    reply = error.to_json()
+    if "id" in data:
+        reply["id"] = data.get("id")
+    client.push(reply)
+
+
+async def _handle(room: EventRoom, client: Client, data: dict[str, Any]) -> None:
+    from koloda.server.app import _lang
+
+    kind = _check_fields(data)
+    ident = data.get("id")
+    if kind == "ping":
+        client.push({"type": "pong", "id": ident, "now": room.now_ms()})
+    elif kind == "hello":
+        raise ClientError("malformed", "hello is sent once, first")
+    elif kind == "lang":
+        client.lang = _lang(data.get("lang"))
+        async with room.lock:
+            room.resend(client)
+    elif client.seat is None:
+        raise ClientError("spectator", "the board watches; open your login's link to act")
+    else:
+        ack = await room.submit(client.seat, data.get("action"), client.lang)
+        client.push({**ack, "id": ident})
