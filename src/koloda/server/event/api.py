@@ -153,7 +153,8 @@ def _check_fields(data: dict[str, Any]) -> str:
 
 
 async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float) -> None:
-    from koloda.server.app import BURST, RATE, _Bucket, _lang, _receive, _send_now, _writer
+    from koloda.server.app import BURST, RATE, _lang, _receive, _send_now, _writer
+    from koloda.server.limits import Bucket
 
     try:
         room = await hub.get(event_id)
@@ -189,7 +190,7 @@ async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float
         writer = asyncio.create_task(_writer(websocket, client))
         async with room.lock:
             room.join(client)
-        bucket = _Bucket(rate, rate * BURST / RATE)
+        bucket = Bucket(rate, rate * BURST / RATE)
         while True:
             try:
                 data = await _receive(websocket)
