@@ -324,8 +324,13 @@ class Store:
 
     def load(self, table_id: str) -> TableRow | None:
         """The stored table with its current match's actions, or None; raises
-        :class:`Damaged` when its rows do not make a whole record."""
+        :class:`Damaged` when its rows do not make a whole record. The rows are read in one
+        snapshot, so an action being stored meanwhile is either wholly in it or not at all."""
         with self.engine.connect() as c:
+            if c.dialect.name == "sqlite":
+                c.exec_driver_sql("BEGIN")  # the driver opens no transaction for reads
+            else:
+                c = c.execution_options(isolation_level="REPEATABLE READ")
             try:
                 return _load(c, table_id)
             except Damaged:
