@@ -50,6 +50,7 @@ from koloda.games.duel.resample import known_to
 from koloda.games.duel.solver import (
     TYPES,
     Kind,
+    require_solver,
     round_payoffs,
     round_result,
     solve,
@@ -362,6 +363,7 @@ def _factory(game: Game, params: list[str], seed: int) -> DuelSolverBot:
         if not params[0].isdigit() or int(params[0]) < 1:
             raise InvalidOption(f"bot:solver samples must be a positive number, got {params[0]!r}")
         samples = int(params[0])
+    require_solver()  # NumPy and SciPy (the sim extra): said now rather than at the first move
     return DuelSolverBot(seed, samples=samples)
 
 
