@@ -197,8 +197,3 @@ def _decode_key(kt: Any, k: str, where: str) -> Any:
                 return member
         raise InvalidData(f"{where}: key {k!r} is not a valid {kt.__name__}")
     return k
-
-
-def decode_as(cls: type[T], data: JSON) -> T:
-    """Typed front door to :func:`decode`."""
-    return typing.cast(T, decode(cls, data))

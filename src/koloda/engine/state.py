@@ -207,10 +207,6 @@ class GameState(ABC):
         """The events ``seat`` may see (None: a spectator), in order."""
         return [e for e in self.events if e.to.sees(seat)]
 
-    def waiting_for(self) -> tuple[int, ...]:
-        """Alias of :attr:`to_act` for readers of simultaneous steps."""
-        return self.to_act
-
     # --- copies and serialization -----------------------------------------------------------
 
     def clone(self) -> Self:

@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from koloda.bots import bot_names, make_bot
-from koloda.engine import KolodaError, get_spec, load_game
+from koloda.engine import KolodaError, load_game
 from koloda.engine.errors import InvalidOption, UnknownGame
 from koloda.server.errors import ClientError
 from koloda.server.room import Room, new_seed, new_token, result_json
@@ -325,11 +325,3 @@ def bot_choices(game: str) -> list[str]:
         out.extend(f"bot:{kind}:{p}" for p in SEARCH_PRESETS.get(kind, ()))
     out.extend(b for b in GAME_PRESETS.get(game, ()) if b.split(":")[1] in kinds)
     return out
-
-
-def spec_exists(name: str) -> bool:
-    try:
-        get_spec(name)
-    except UnknownGame:
-        return False
-    return True

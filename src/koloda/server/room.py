@@ -37,7 +37,7 @@ from koloda.engine import (
     replay,
 )
 from koloda.server.errors import ClientError
-from koloda.server.store import SeatRow, Store, TableRow
+from koloda.server.store import Store, TableRow
 
 log = logging.getLogger("koloda.server")
 
@@ -511,7 +511,3 @@ class Room:
         bot = s.bot
         decision = decision_for(state, seat)
         return await asyncio.to_thread(bot.act, decision)
-
-
-def seat_rows(seats: list[Seat]) -> list[SeatRow]:
-    return [SeatRow(s.seat, s.kind, s.bot_name, s.name, s.token) for s in seats]
