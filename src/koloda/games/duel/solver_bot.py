@@ -43,7 +43,7 @@ from functools import cache
 from typing import Any
 
 from koloda.engine import Action, Game, GameState, InvalidOption, Rng
-from koloda.engine.bot import Decision, register_bot
+from koloda.engine.bot import BotParameter, Decision, register_bot
 from koloda.games.duel.actions import AcceptEnd, ChooseHand, DeclineEnd, NoSwap, Play, Swap
 from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, pool
 from koloda.games.duel.resample import known_to
@@ -367,4 +367,7 @@ def _factory(game: Game, params: list[str], seed: int) -> DuelSolverBot:
     return DuelSolverBot(seed, samples=samples)
 
 
-register_bot("solver", _factory, game="duel")
+register_bot("solver", _factory, game="duel", parameters=(
+    BotParameter("samples", "sampled duels per round", "разыгранных выборок на раунд",
+                 str(DEFAULT_SAMPLES)),
+))
