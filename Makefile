@@ -46,7 +46,7 @@ test: system-deps lint typecheck unit
 # the fast tier, after every change (under a minute on two cores): ruff, the per-rule and
 # scenario tests, the docstring examples and a sample of the conformance fuzz (tests marked
 # slow, the server, browser, simulation and bot tests run in `make test`)
-CHECK_TESTS := tests/engine tests/games tests/conformance tests/test_doctests.py
+CHECK_TESTS := tests/engine tests/games tests/conformance tests/test_doctests.py tests/test_core_install.py
 check: install
 	$(BIN)/ruff check src tests
 	$(BIN)/pytest -n 2 -m "not slow" $(CHECK_TESTS)

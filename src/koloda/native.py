@@ -186,12 +186,6 @@ def native_status(package: str) -> NativeStatus:
     return _STATUS.get(package, NativeStatus(package, (), "not built"))
 
 
-def is_compiled(module: ModuleType) -> bool:
-    """Whether ``module`` was loaded from a compiled extension rather than its source."""
-    file = getattr(module, "__file__", None) or ""
-    return file.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-
-
 def type_hints(cls: type) -> dict[str, Any]:
     """The field types the JSON codec reads for ``cls``: its type hints, or for a compiled
     class those its source declares (recorded by the build, see :func:`declare_compiled_types`)."""

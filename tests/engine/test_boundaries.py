@@ -62,7 +62,8 @@ MOVED_TO_A_GAME = {"duel_solver.py", "solver_bot.py"}
 GAME_MAY_IMPORT = ("koloda.engine", "koloda.extras")
 #: File and environment access a kernel module may not import (scenario.py, the one reader of
 #: scenario files, aside).
-KERNEL_IMPURE = (*IMPURE, "os", "io", "pathlib", "shutil", "tempfile", "glob", "importlib.resources")
+KERNEL_IMPURE = (*IMPURE, "os", "io", "pathlib", "shutil", "tempfile", "glob",
+                 "importlib.resources")
 
 
 def _all_imports(path: Path) -> list[str]:

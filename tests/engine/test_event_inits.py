@@ -76,5 +76,5 @@ def test_classes_it_cannot_speed_up_keep_their_init() -> None:
     assert WithFactory().items == ()
     with pytest.raises(ValueError):
         WithPostInit(-1)
-    Event._registry.pop("WithFactory")
-    Event._registry.pop("WithPostInit")
+    Event._registry.pop((WithFactory.kind_scope(), "WithFactory"))
+    Event._registry.pop((WithPostInit.kind_scope(), "WithPostInit"))

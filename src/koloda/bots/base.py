@@ -22,18 +22,22 @@ from koloda.engine import Game, InvalidOption, get_spec
 from koloda.engine.bot import (
     Bot,
     BotFactory,
+    BotParameter,
     Decision,
     ModelRedraw,
     bot_factory,
+    bot_parameters,
     decision_for,
+    parse_bot_spec,
     register_bot,
     register_model_redraw,
     registered_bots,
     registered_model_redraw,
 )
 
-__all__ = ["GENERIC_BOT_MODULES", "Bot", "BotFactory", "Decision", "ModelRedraw", "bot_names",
-           "decision_for", "make_bot", "model_redraw", "register_bot", "register_model_redraw"]
+__all__ = ["GENERIC_BOT_MODULES", "Bot", "BotFactory", "BotParameter", "Decision", "ModelRedraw",
+           "bot_descriptions", "bot_names", "decision_for", "make_bot", "model_redraw",
+           "register_bot", "register_model_redraw"]
 
 #: The modules of the bots that play any game (each registers its bots when imported).
 GENERIC_BOT_MODULES = ("koloda.bots.random", "koloda.bots.ismcts")
@@ -56,14 +60,22 @@ def bot_names(game: str) -> list[str]:
     return registered_bots(game)
 
 
-def make_bot(spec: str, game: Game, *, seed: int = 0) -> Bot:
-    """A bot from its name: ``bot:random``, ``bot:heuristic``, ``bot:ismcts:2000``, …
+def bot_descriptions(game: str) -> list[dict[str, object]]:
+    """Every bot of ``game`` with its named parameters, JSON-ready (for menus and pages)."""
+    return [{"kind": kind, "spec": f"bot:{kind}",
+             "parameters": [p.to_json() for p in bot_parameters(kind, game)]}
+            for kind in bot_names(game)]
 
-    Unknown names raise InvalidOption listing what exists for the game.
+
+def make_bot(spec: str, game: Game, *, seed: int = 0) -> Bot:
+    """A bot from its name and parameters: ``bot:random``, ``bot:heuristic``,
+    ``bot:ismcts:2000`` or ``bot:ismcts:budget=2000:playout=heuristic``, … (one parser,
+    :func:`koloda.engine.bot.parse_bot_spec`).
+
+    Unknown names and parameters raise InvalidOption listing what exists for the game.
     """
     _import_bot_modules(game.name)
-    text = spec.removeprefix("bot:")
-    kind, *params = text.split(":")
+    kind, params = parse_bot_spec(spec, game.name)
     factory = bot_factory(kind, game.name)
     if factory is None:
         known = ", ".join(f"bot:{k}" for k in bot_names(game.name))

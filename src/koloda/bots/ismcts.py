@@ -50,7 +50,15 @@ import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
-from koloda.bots.base import Bot, Decision, decision_for, make_bot, model_redraw, register_bot
+from koloda.bots.base import (
+    Bot,
+    BotParameter,
+    Decision,
+    decision_for,
+    make_bot,
+    model_redraw,
+    register_bot,
+)
 from koloda.engine import Action, Game, GameState, InvalidOption, Result, Rng
 
 #: UCB1 exploration constant for rewards in [0, 1].
@@ -452,7 +460,7 @@ def _factory(game: Game, params: list[str], seed: int) -> IsmctsBot:
                             "a playout policy and an opponent model, as in bot:ismcts:2000, "
                             "bot:ismcts:0.5s:0.7, bot:ismcts:200:0.7:heuristic or "
                             "bot:ismcts:1000::heuristic:heuristic")
-    budget = Budget.parse(params[0]) if params else None
+    budget = Budget.parse(params[0]) if params and params[0] != "" else None
     exploration = DEFAULT_EXPLORATION
     policy = Playout.parse(params[2]) if len(params) >= 3 and params[2] != "" else None
     opponents = params[3].strip().lower() if len(params) == 4 else SEARCH
@@ -468,4 +476,13 @@ def _factory(game: Game, params: list[str], seed: int) -> IsmctsBot:
                      opponents=opponents, game=game)
 
 
-register_bot("ismcts", _factory)
+register_bot("ismcts", _factory, parameters=(
+    BotParameter("budget", "iterations per decision (N) or seconds (Ts)",
+                 "итераций на решение (N) или секунд (Ts)", str(DEFAULT_ITERATIONS)),
+    BotParameter("exploration", "the exploration constant C", "константа исследования C",
+                 str(DEFAULT_EXPLORATION)),
+    BotParameter("playout", "random, heuristic or heuristicP (the heuristic's share P)",
+                 "random, heuristic или heuristicP (доля P ходов эвристики)", "random"),
+    BotParameter("opponents", "how the other seats play in the tree: search or heuristic",
+                 "как в дереве ходят другие места: search или heuristic", SEARCH),
+))

@@ -2,7 +2,8 @@
 chance, events with visibility, serialization, records, replay and scenarios.
 
 The kernel and the games do no I/O of their own except :mod:`koloda.engine.scenario`'s file
-loader, use no clock and no global randomness, and import nothing above them.
+loader (and the registry's import of the installed games), use no clock and no global
+randomness, and import nothing above them.
 """
 
 from koloda.engine.codec import decode, encode

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from koloda.engine.errors import InvalidOption
 from koloda.engine.rng import Rng
 from koloda.engine.state import Action, GameState
 
@@ -62,9 +63,73 @@ BotFactory = Callable[["Game", list[str], int], Bot]
 _FACTORIES: dict[tuple[str, str | None], BotFactory] = {}
 
 
-def register_bot(kind: str, factory: BotFactory, *, game: str | None = None) -> None:
-    """Register ``bot:KIND`` for one game, or for every game when ``game`` is None."""
+@dataclass(frozen=True)
+class BotParameter:
+    """A named parameter of a bot: ``bot:KIND:NAME=VALUE``, or the value alone in its place
+    (``bot:ismcts:2000:0.7`` is ``bot:ismcts:budget=2000:exploration=0.7``); a parameter left
+    out, or given empty, takes its default (``default`` says it in words)."""
+
+    name: str
+    en: str
+    ru: str
+    default: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "en": self.en, "ru": self.ru, "default": self.default}
+
+
+_PARAMETERS: dict[tuple[str, str | None], tuple[BotParameter, ...]] = {}
+
+
+def register_bot(kind: str, factory: BotFactory, *, game: str | None = None,
+                 parameters: tuple[BotParameter, ...] = ()) -> None:
+    """Register ``bot:KIND`` for one game, or for every game when ``game`` is None, with its
+    parameters in the order the factory reads them."""
     _FACTORIES[(kind, game)] = factory
+    _PARAMETERS[(kind, game)] = parameters
+
+
+def bot_parameters(kind: str, game: str) -> tuple[BotParameter, ...]:
+    """The parameters of ``bot:KIND`` in ``game`` (the game's own bot first)."""
+    if (kind, game) in _FACTORIES:
+        return _PARAMETERS.get((kind, game), ())
+    return _PARAMETERS.get((kind, None), ())
+
+
+def parse_bot_spec(spec: str, game: str) -> tuple[str, list[str]]:
+    """``bot:KIND:P1:P2…`` as the bot's kind and its parameters in the order its factory reads
+    them: ``NAME=VALUE`` parts put in their parameter's place, parts without a name taken in
+    order (the old spellings), gaps left empty (the default), trailing empty ones dropped.
+
+    >>> parse_bot_spec("bot:random", "duel")
+    ('random', [])
+    """
+    kind, *parts = spec.removeprefix("bot:").split(":")
+    declared = bot_parameters(kind, game)
+    index = {p.name: i for i, p in enumerate(declared)}
+    values: list[str] = []
+    named: set[str] = set()
+    for part in parts:
+        name, eq, value = part.partition("=")
+        if not eq:
+            if named:
+                raise InvalidOption(f"bot:{kind}: {part!r} has no name but follows a named "
+                                    "parameter (write NAME=VALUE)")
+            values.append(part)
+            continue
+        name = name.strip().lower()
+        if name not in index:
+            known = ", ".join(p.name for p in declared) or "none"
+            raise InvalidOption(f"bot:{kind} has no parameter {name!r} (its parameters: {known})")
+        i = index[name]
+        if name in named or (i < len(values) and values[i] != ""):
+            raise InvalidOption(f"bot:{kind}: {name} is given twice")
+        named.add(name)
+        values.extend([""] * (i + 1 - len(values)))
+        values[i] = value
+    while values and values[-1] == "":
+        values.pop()
+    return kind, values
 
 
 def bot_factory(kind: str, game: str) -> BotFactory | None:

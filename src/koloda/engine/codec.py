@@ -88,8 +88,11 @@ def field_types(cls: type) -> dict[str, Any]:
     return dict(_hints(cls))
 
 
-def decode(tp: Any, data: JSON, where: str = "$") -> Any:
-    """Rebuild a value of type ``tp`` from :func:`encode`'s output; raises InvalidData."""
+def decode(tp: Any, data: JSON, where: str = "$", scope: str | None = None) -> Any:
+    """Rebuild a value of type ``tp`` from :func:`encode`'s output; raises InvalidData.
+
+    A class with a registry of kinds (events) finds the kind in the package ``scope`` first
+    (a state's game: two games may name an event alike)."""
     if tp is Any:
         return data
     origin = get_origin(tp)
@@ -102,7 +105,7 @@ def decode(tp: Any, data: JSON, where: str = "$") -> Any:
             if arg is type(None):
                 continue
             try:
-                return decode(arg, data, where)
+                return decode(arg, data, where, scope)
             except InvalidData as e:
                 errors.append(str(e))
         raise InvalidData(f"{where}: {data!r} matches none of {tp}")
@@ -138,11 +141,11 @@ def decode(tp: Any, data: JSON, where: str = "$") -> Any:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(data, dict):
             raise InvalidData(f"{where}: expected an object for {tp.__name__}")
-        registry = getattr(tp, "_registry", None)
-        if registry is not None:
+        kind_named = getattr(tp, "kind_named", None)  # a class with registered kinds (events)
+        if kind_named is not None and getattr(tp, "_registry", None) is not None:
             data = dict(data)
             kind = data.pop("kind", None)
-            sub = registry.get(kind)
+            sub = kind_named(kind, scope) if isinstance(kind, str) else None
             if sub is None or not issubclass(sub, tp):
                 raise InvalidData(f"{where}: unknown kind {kind!r} of {tp.__name__}")
             tp = sub
@@ -154,7 +157,7 @@ def decode(tp: Any, data: JSON, where: str = "$") -> Any:
         kwargs = {}
         for f in _fields(tp):
             if f.name in data:
-                kwargs[f.name] = decode(hints[f.name], data[f.name], f"{where}.{f.name}")
+                kwargs[f.name] = decode(hints[f.name], data[f.name], f"{where}.{f.name}", scope)
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise InvalidData(f"{where}: missing field {f.name!r} of {tp.__name__}")
         return tp(**kwargs)
@@ -166,9 +169,9 @@ def decode(tp: Any, data: JSON, where: str = "$") -> Any:
             if len(args) != len(data):
                 raise InvalidData(f"{where}: expected {len(args)} items, got {len(data)}")
             pairs = enumerate(zip(args, data, strict=True))
-            return tuple(decode(a, d, f"{where}[{i}]") for i, (a, d) in pairs)
+            return tuple(decode(a, d, f"{where}[{i}]", scope) for i, (a, d) in pairs)
         item = args[0] if args else Any
-        items = [decode(item, d, f"{where}[{i}]") for i, d in enumerate(data)]
+        items = [decode(item, d, f"{where}[{i}]", scope) for i, d in enumerate(data)]
         return origin(items)
     if origin in (dict, Mapping) or tp is dict:
         if not isinstance(data, dict):
@@ -177,7 +180,7 @@ def decode(tp: Any, data: JSON, where: str = "$") -> Any:
         out = {}
         for k, v in data.items():
             key = _decode_key(kt, k, where)
-            out[key] = decode(vt, v, f"{where}[{k!r}]")
+            out[key] = decode(vt, v, f"{where}[{k!r}]", scope)
         return out
     raise TypeError(f"cannot decode into {tp!r}")
 
@@ -194,8 +197,3 @@ def _decode_key(kt: Any, k: str, where: str) -> Any:
                 return member
         raise InvalidData(f"{where}: key {k!r} is not a valid {kt.__name__}")
     return k
-
-
-def decode_as(cls: type[T], data: JSON) -> T:
-    """Typed front door to :func:`decode`."""
-    return typing.cast(T, decode(cls, data))

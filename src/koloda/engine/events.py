@@ -3,10 +3,15 @@
 Every change a game makes is an :class:`Event` appended to ``state.events``. Each event names its
 :class:`Audience` in the keyword field ``to``: everyone (players and spectators), some seats only,
 or nobody (kept for the record, shown to no one). Per-seat logs are filters of the one log.
+
+An event's kind in JSON is its class name, scoped by the package that defines it (a game's
+package): two games may both have a ``RoundEnded``. A state decodes its events within its own
+game's package first (:meth:`Event.kind_named`).
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
@@ -41,28 +46,56 @@ NOBODY = Audience()
 
 @dataclass(frozen=True)
 class Event:
-    """Base of every event. Subclasses are frozen dataclasses registered by their class name."""
+    """Base of every event. Subclasses are frozen dataclasses registered by their class name
+    within the package that defines them (:meth:`kind_scope`)."""
 
-    _registry: ClassVar[dict[str, type[Event]]] = {}
+    #: (scope, kind) -> class, for every event class defined so far
+    _registry: ClassVar[dict[tuple[str, str], type[Event]]] = {}
 
     to: Audience = field(default=EVERYONE, kw_only=True)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        name = cls.kind_name()
-        if name in Event._registry and Event._registry[name].__qualname__ != cls.__qualname__:
-            raise TypeError(f"two event classes are named {name}")
-        Event._registry[name] = cls
+        key = (cls.kind_scope(), cls.kind_name())
+        known = Event._registry.get(key)
+        if known is not None and known.__qualname__ != cls.__qualname__:
+            raise TypeError(f"two event classes are named {key[1]} in {key[0]}")
+        Event._registry[key] = cls
 
     @classmethod
     def kind_name(cls) -> str:
         """The event's kind in JSON: its class name."""
         return cls.__name__
 
+    @classmethod
+    def kind_scope(cls) -> str:
+        """The package that defines the class (a game's package): its kind is unique there."""
+        return module_package(cls.__module__)
+
+    @classmethod
+    def kind_named(cls, name: str, scope: str | None = None) -> type[Event] | None:
+        """The event class of kind ``name``: the one defined in the package ``scope`` (a
+        state's game), else the only one of that name anywhere; None when there is none or the
+        name is ambiguous without a scope."""
+        if scope is not None:
+            found = Event._registry.get((scope, name))
+            if found is not None:
+                return found
+        named = [c for (_, n), c in Event._registry.items() if n == name]
+        return named[0] if len(named) == 1 else None
+
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form, with ``kind`` first."""
         data: dict[str, Any] = encode(self)
         return data
+
+
+def module_package(module: str) -> str:
+    """The package of the module named ``module`` (itself when it is a package)."""
+    loaded = sys.modules.get(module)
+    if loaded is not None and hasattr(loaded, "__path__"):
+        return module
+    return module.rpartition(".")[0] or module
 
 
 def fast_inits() -> None:

@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
+import importlib.metadata
+import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,8 +23,12 @@ from koloda.engine.events import Event, fast_inits
 from koloda.engine.options import OptionInfo, build_options, describe_options
 from koloda.engine.state import Action, GameState
 
-#: The games that ship with Koloda, imported on first use.
-BUILTIN_GAMES = ("duel", "nevermore", "gwent", "event")
+#: The package whose subpackages are the games that ship with Koloda: each is imported on the
+#: registry's first use and registers its spec (a new game is a new package there, nothing more).
+GAMES_PACKAGE = "koloda.games"
+#: The entry-point group through which an installed distribution adds its games: each entry
+#: names a module that registers a spec when imported (``coin = "koloda_coin"``).
+ENTRY_POINT_GROUP = "koloda.games"
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,8 @@ class GameSpec:
     #: (:class:`koloda.engine.record.RulesChanged`). The golden transcripts
     #: (tests/golden/) fail when behaviour changes without a new version.
     rules_version: int = 1
+    #: where the game comes in lists of games (menus, ``koloda games``): by this, then by name
+    list_order: int = 100
 
     def describe(self, event: Event, lang: str = "en") -> str:
         """The event in words, for logs a person reads."""
@@ -135,17 +142,31 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+_builtins_imported = False
+
+
+def builtin_game_packages() -> list[str]:
+    """The packages of the games that ship with Koloda: the subpackages of :data:`GAMES_PACKAGE`."""
+    games = importlib.import_module(GAMES_PACKAGE)
+    return sorted(f"{GAMES_PACKAGE}.{m.name}" for m in pkgutil.iter_modules(games.__path__)
+                  if m.ispkg)
+
+
 def _import_builtins() -> None:
-    for name in BUILTIN_GAMES:
-        if name not in _REGISTRY and importlib.util.find_spec(f"koloda.games.{name}") is not None:
-            importlib.import_module(f"koloda.games.{name}")
+    global _builtins_imported
+    if _builtins_imported:
+        return
+    for package in builtin_game_packages():
+        importlib.import_module(package)
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        entry.load()
+    _builtins_imported = True
 
 
 def game_specs() -> list[GameSpec]:
-    """Every registered game, in the order of :data:`BUILTIN_GAMES`, then by name."""
+    """Every registered game, by its ``list_order``, then by name."""
     _import_builtins()
-    order = {n: i for i, n in enumerate(BUILTIN_GAMES)}
-    return sorted(_REGISTRY.values(), key=lambda s: (order.get(s.name, 99), s.name))
+    return sorted(_REGISTRY.values(), key=lambda s: (s.list_order, s.name))
 
 
 def get_spec(name: str) -> GameSpec:

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Self
 
 from koloda.engine.codec import decode, encode
 from koloda.engine.errors import IllegalAction, InvalidData
-from koloda.engine.events import Event
+from koloda.engine.events import Event, module_package
 from koloda.engine.rng import Rng
 
 
@@ -207,10 +207,6 @@ class GameState(ABC):
         """The events ``seat`` may see (None: a spectator), in order."""
         return [e for e in self.events if e.to.sees(seat)]
 
-    def waiting_for(self) -> tuple[int, ...]:
-        """Alias of :attr:`to_act` for readers of simultaneous steps."""
-        return self.to_act
-
     # --- copies and serialization -----------------------------------------------------------
 
     def clone(self) -> Self:
@@ -226,7 +222,7 @@ class GameState(ABC):
         """Rebuild a state from :meth:`to_json`; raises InvalidData on malformed data."""
         if not isinstance(data, Mapping) or data.get("game") != cls.GAME:
             raise InvalidData(f"not a serialized {cls.GAME} state")
-        state = decode(cls, data.get("state"), "state")
+        state = decode(cls, data.get("state"), "state", module_package(cls.__module__))
         assert isinstance(state, cls)
         return state
 

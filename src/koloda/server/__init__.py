@@ -7,6 +7,22 @@ seats, persistence of every accepted action, and the static pages (see ``docs/se
 'Koloda'
 """
 
-from koloda.server.app import create_app
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from koloda.server.app import create_app
+
+
+def __getattr__(name: str) -> Any:
+    # the app (FastAPI, the server extra) is imported when asked for: the `koloda serve`
+    # command registers without it and then says which extra to install
+    if name == "create_app":
+        from koloda.server.app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["create_app"]

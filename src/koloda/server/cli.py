@@ -58,6 +58,14 @@ def serve(
 ) -> None:
     """Serve the lobby and the tables: open http://HOST:PORT/ to create a table and invite
     friends; empty seats can be given to bots."""
+    from koloda.extras import MissingExtra, require
+
+    for module in ("fastapi", "uvicorn", "sqlalchemy"):  # said in one line, not a traceback
+        try:
+            require(module, extra="server", what="the play server (koloda serve)")
+        except MissingExtra as e:
+            typer.echo(f"koloda serve: {e}", err=True)
+            raise typer.Exit(2) from None
     import uvicorn
 
     from koloda.server.app import MAX_MESSAGE, create_app

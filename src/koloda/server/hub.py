@@ -412,11 +412,3 @@ def bot_choices(game: str) -> list[str]:
         out.extend(f"bot:{kind}:{p}" for p in SEARCH_PRESETS.get(kind, ()))
     out.extend(b for b in GAME_PRESETS.get(game, ()) if b.split(":")[1] in kinds)
     return out
-
-
-def spec_exists(name: str) -> bool:
-    try:
-        get_spec(name)
-    except UnknownGame:
-        return False
-    return True

@@ -42,6 +42,8 @@ from sqlalchemy import text as sql_text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import StaticPool
 
+from koloda.extras import require
+
 metadata = MetaData()
 
 tables_t = Table(
@@ -169,6 +171,8 @@ def make_engine(url: str) -> Engine:
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    if url.startswith("postgresql+psycopg://"):
+        require("psycopg", extra="server", what="a PostgreSQL database")
     return create_engine(url, pool_pre_ping=True)
 
 

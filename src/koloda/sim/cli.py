@@ -20,7 +20,7 @@ from koloda.engine import KolodaError, get_spec, parse_option_text
 from koloda.engine.errors import InvalidOption
 from koloda.sim.features import fmt_cell
 from koloda.sim.runner import GameOutcome, SimSpec, run, with_options
-from koloda.sim.stats import compare, summarize
+from koloda.sim.stats import compare, require_statistics, summarize
 
 
 def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
@@ -192,6 +192,7 @@ def simulate(
     """
     command = shlex.join(["koloda", "simulate", *sys.argv[2:]]) if len(sys.argv) > 1 else ""
     try:
+        require_statistics()  # before the games are played, not after
         spec = make_spec(game, players=players, games=games, bots=bot or [], seed=seed,
                          options=option or [], rotate=rotate, modules=import_module or [])
         variant: SimSpec | None = None

@@ -10,7 +10,7 @@ passes these dicts along; what they mean is the game's business, kept in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -71,8 +71,3 @@ def fmt_cell(v: Any) -> str:
     if isinstance(v, list | tuple) and len(v) == 2 and all(isinstance(x, float) for x in v):
         return f"{v[0]:.3f}–{v[1]:.3f}"
     return str(v)
-
-
-def feature_games() -> Mapping[str, GameFeatures]:
-    _load()
-    return dict(_FEATURES)

@@ -13,6 +13,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from koloda.extras import require
 from koloda.sim.features import fmt_cell
 from koloda.sim.runner import GameOutcome
 
@@ -28,6 +29,13 @@ def versions() -> dict[str, str]:
     return out
 
 
+def _pyplot() -> Any:
+    """matplotlib's pyplot (the sim extra) drawing to files, imported when a plot is drawn."""
+    matplotlib = require("matplotlib", extra="sim", what="the report's plots")
+    matplotlib.use("Agg")
+    return require("matplotlib.pyplot", extra="sim", what="the report's plots")
+
+
 def _png(fig: Any) -> str:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
@@ -35,10 +43,7 @@ def _png(fig: Any) -> str:
 
 
 def _win_rate_plot(summaries: Sequence[tuple[str, dict[str, Any]]]) -> str:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = _pyplot()
 
     fig, ax = plt.subplots(figsize=(6, 3.2))
     width = 0.8 / len(summaries)
@@ -60,10 +65,7 @@ def _win_rate_plot(summaries: Sequence[tuple[str, dict[str, Any]]]) -> str:
 
 
 def _length_plot(runs: Sequence[tuple[str, Sequence[GameOutcome]]]) -> str:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = _pyplot()
 
     fig, ax = plt.subplots(figsize=(6, 3.2))
     for label, outcomes in runs:

@@ -24,6 +24,7 @@ from typing import Any
 
 from koloda.bots import decision_for, make_bot
 from koloda.engine import Game, InvalidData, InvalidOption, Rng, load_game
+from koloda.extras import require
 from koloda.sim.features import extract_features
 
 #: A game longer than this is stopped with an error (a rules bug, not a result).
@@ -261,10 +262,7 @@ def _first_line(error: BaseException) -> str:
 
 
 def _iter_ray(spec: SimSpec, indices: Sequence[int], address: str) -> Iterator[GameOutcome]:
-    try:
-        import ray
-    except ImportError:  # pragma: no cover - ray is part of the sim extra
-        raise InvalidOption("--ray needs the 'ray' package (pip install 'koloda[sim]')") from None
+    ray = require("ray", extra="sim", what="--ray (simulation on a Ray cluster)")
     started_here = not ray.is_initialized()
     if started_here:
         cwd = os.getcwd()
@@ -285,7 +283,7 @@ def _iter_ray(spec: SimSpec, indices: Sequence[int], address: str) -> Iterator[G
             ) from None
     try:
         remote = ray.remote(_play_chunk)
-        resources = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        resources = ray.cluster_resources()
         workers = max(1, int(resources.get("CPU", 1)))
         size = _chunk_size(len(indices), workers)
         pending = [remote.remote(spec, c) for c in _chunks(indices, size)]
@@ -371,8 +369,7 @@ class ResultsFile:
 def read_results(path: Path) -> tuple[dict[str, Any], list[GameOutcome]]:
     """The header and the outcomes of a JSON-lines or Parquet results file."""
     if path.suffix == ".parquet":
-        import pyarrow.parquet as pq  # type: ignore[import-untyped]
-
+        pq = require("pyarrow.parquet", extra="sim", what="reading Parquet results")
         table = pq.read_table(path)
         meta = table.schema.metadata or {}
         header = json.loads(meta.get(b"koloda_simulation", b"{}"))
@@ -395,9 +392,8 @@ def read_results(path: Path) -> tuple[dict[str, Any], list[GameOutcome]]:
 
 def write_parquet(path: Path, spec: SimSpec, outcomes: Sequence[GameOutcome]) -> None:
     """Write finished outcomes to a Parquet file (features as a JSON text column)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
+    pa = require("pyarrow", extra="sim", what="writing Parquet results")
+    pq = require("pyarrow.parquet", extra="sim", what="writing Parquet results")
     rows = [{**o.to_json(), "features": json.dumps(dict(o.features), sort_keys=True)}
             for o in sorted(outcomes, key=lambda o: o.index)]
     table = pa.Table.from_pylist(rows)

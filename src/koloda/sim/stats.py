@@ -14,10 +14,19 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from scipy import stats as sps  # type: ignore[import-untyped]
-
+from koloda.extras import require
 from koloda.sim.features import summarize_features
 from koloda.sim.runner import GameOutcome, SimSpec
+
+
+def _scipy_stats() -> Any:
+    """SciPy's statistics (the sim extra), imported when a test is first computed."""
+    return require("scipy.stats", extra="sim", what="the simulator's statistics")
+
+
+def require_statistics() -> None:
+    """Raise :class:`koloda.extras.MissingExtra` now when SciPy is not installed."""
+    _scipy_stats()
 
 Z95 = 1.959963984540054
 
@@ -106,7 +115,7 @@ def seat_advantage(seat_wins: Sequence[int]) -> dict[str, Any]:
     total = sum(seat_wins)
     if total == 0 or len(seat_wins) < 2:
         return {"chi2": 0.0, "p_value": 1.0, "wins_share": [0.0 for _ in seat_wins]}
-    test = sps.chisquare(list(seat_wins))
+    test = _scipy_stats().chisquare(list(seat_wins))
     return {
         "chi2": r6(test.statistic),
         "p_value": r6(test.pvalue),
@@ -123,7 +132,7 @@ def two_proportions(k1: int, n1: int, k2: int, n2: int) -> float:
     if se == 0:
         return 1.0
     z = (k1 / n1 - k2 / n2) / se
-    return float(2 * sps.norm.sf(abs(z)))
+    return float(2 * _scipy_stats().norm.sf(abs(z)))
 
 
 def compare(
@@ -149,13 +158,13 @@ def compare(
     table = [_outcome_counts(a, a_spec.players), _outcome_counts(b, b_spec.players)]
     keep = [j for j in range(len(table[0])) if table[0][j] + table[1][j] > 0]
     if len(keep) >= 2:
-        chi = sps.chi2_contingency([[row[j] for j in keep] for row in table])
+        chi = _scipy_stats().chi2_contingency([[row[j] for j in keep] for row in table])
         outcome_test = {"chi2": r6(chi.statistic), "p_value": r6(chi.pvalue)}
     else:
         outcome_test = {"chi2": 0.0, "p_value": 1.0}
     la, lb = [o.actions for o in a], [o.actions for o in b]
     if len(la) > 1 and len(lb) > 1 and (statistics.pvariance(la) or statistics.pvariance(lb)):
-        t = sps.ttest_ind(la, lb, equal_var=False)
+        t = _scipy_stats().ttest_ind(la, lb, equal_var=False)
         length_test = {"difference": r6(statistics.fmean(lb) - statistics.fmean(la)),
                        "p_value": r6(t.pvalue)}
     else:

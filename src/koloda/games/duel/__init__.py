@@ -107,6 +107,7 @@ DUEL = register(GameSpec(
     state_type=DuelState,
     describe_event=describe,
     bots=("koloda.games.duel.bots", "koloda.games.duel.solver_bot"),
+    list_order=1,
 ))
 
 __all__ = [

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from koloda.engine import Action, Game, InvalidOption, Rng
-from koloda.engine.bot import Decision, register_bot, register_model_redraw
+from koloda.engine.bot import BotParameter, Decision, register_bot, register_model_redraw
 from koloda.games.duel.actions import (
     AcceptEnd,
     ChooseHand,
@@ -146,6 +146,9 @@ def _factory(game: Game, params: list[str], seed: int) -> DuelHeuristicBot:
     return DuelHeuristicBot(seed, peaceful=params == ["peaceful"])
 
 
-register_bot("heuristic", _factory, game="duel")
+register_bot("heuristic", _factory, game="duel", parameters=(
+    BotParameter("style", "peaceful: never declares a kill with a deadly card (by default it does)",
+                 "peaceful: не объявляет убийство смертельной картой (по умолчанию объявляет)"),
+))
 # search bots with an opponent model redraw the opponent's hidden hand and face-down card
 register_model_redraw("duel", sensible_redraw)

@@ -57,6 +57,12 @@ def _numpy() -> Any:
 def _linprog() -> Any:
     return require("scipy.optimize", extra="sim", what=_WHAT).linprog
 
+
+def require_solver() -> None:
+    """Raise :class:`koloda.extras.MissingExtra` now when NumPy or SciPy is not installed."""
+    _numpy()
+    _linprog()
+
 TYPES = ("attack", "trick", "defence")
 #: «Атака побеждает уловку, уловка побеждает защиту, защита побеждает атаку».
 BEATS = {"attack": "trick", "trick": "defence", "defence": "attack"}

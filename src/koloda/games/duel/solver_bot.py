@@ -43,13 +43,14 @@ from functools import cache
 from typing import Any
 
 from koloda.engine import Action, Game, GameState, InvalidOption, Rng
-from koloda.engine.bot import Decision, register_bot
+from koloda.engine.bot import BotParameter, Decision, register_bot
 from koloda.games.duel.actions import AcceptEnd, ChooseHand, DeclineEnd, NoSwap, Play, Swap
 from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, pool
 from koloda.games.duel.resample import known_to
 from koloda.games.duel.solver import (
     TYPES,
     Kind,
+    require_solver,
     round_payoffs,
     round_result,
     solve,
@@ -362,7 +363,11 @@ def _factory(game: Game, params: list[str], seed: int) -> DuelSolverBot:
         if not params[0].isdigit() or int(params[0]) < 1:
             raise InvalidOption(f"bot:solver samples must be a positive number, got {params[0]!r}")
         samples = int(params[0])
+    require_solver()  # NumPy and SciPy (the sim extra): said now rather than at the first move
     return DuelSolverBot(seed, samples=samples)
 
 
-register_bot("solver", _factory, game="duel")
+register_bot("solver", _factory, game="duel", parameters=(
+    BotParameter("samples", "sampled duels per round", "разыгранных выборок на раунд",
+                 str(DEFAULT_SAMPLES)),
+))

@@ -48,6 +48,7 @@ GWENT = register(GameSpec(
     state_type=GwentState,
     describe_event=describe,
     bots=("koloda.games.gwent.bots",),
+    list_order=3,
 ))
 # the compiled classes' field types, as the build recorded them, for the JSON codec
 declare_compiled_types(NATIVE)

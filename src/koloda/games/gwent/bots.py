@@ -12,7 +12,7 @@ order. ``bot:heuristic:W`` sets the price of card value (default 0.25).
 from __future__ import annotations
 
 from koloda.engine import Action, Game, InvalidOption, Rng
-from koloda.engine.bot import Decision, register_bot
+from koloda.engine.bot import BotParameter, Decision, register_bot
 from koloda.games.gwent.actions import Throw
 from koloda.games.gwent.cards import info
 from koloda.games.gwent.state import GwentState
@@ -84,4 +84,7 @@ def _factory(game: Game, params: list[str], seed: int) -> HeuristicBot:
     return HeuristicBot(seed, price)
 
 
-register_bot("heuristic", _factory, game="gwent")
+register_bot("heuristic", _factory, game="gwent", parameters=(
+    BotParameter("price", "what a point of card value is worth against a point of damage",
+                 "цена очка значения карты против очка урона", "0.25"),
+))

@@ -199,10 +199,6 @@ def info(instance: str) -> CardInfo:
     return found
 
 
-def card_id_of(instance: str) -> str:
-    return instance.partition("#")[0]
-
-
 class Facts:
     """What the rules ask of a card in play, read once per card instance (the hot paths of the
     listing of plays, of laying cards and of throw-ins read these attributes instead of

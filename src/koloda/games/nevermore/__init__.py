@@ -39,6 +39,7 @@ NEVERMORE = register(GameSpec(
     state_type=NevermoreState,
     describe_event=describe_event,
     bots=("koloda.games.nevermore.bots",),
+    list_order=2,
 ))
 # the compiled classes' field types, as the build recorded them, for the JSON codec
 declare_compiled_types(NATIVE)

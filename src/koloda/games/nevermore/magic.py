@@ -163,9 +163,6 @@ class MagicCard:
             return self.effect[0].suit
         return None
 
-    def playable_in(self, window: frozenset[str]) -> bool:
-        return self.timing == "anytime" or self.timing in window
-
 
 @dataclass(frozen=True)
 class TextFacts:
