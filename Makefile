@@ -53,3 +53,9 @@ check: install
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+
+# regenerate the golden transcripts after a deliberate rules change (raise the game's
+# GameSpec.rules_version first; see tests/golden/transcripts.py): make golden [GAMES=duel]
+.PHONY: golden
+golden: install
+	PYTHONPATH=src $(BIN)/python -m tests.golden.transcripts $(GAMES)

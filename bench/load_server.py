@@ -8,11 +8,17 @@ seats, for a fixed time. Measured:
 - accepted actions per second held over all tables (the person's and the bots');
 - p50 and p99 of a person's move round trip: sending ``act`` until its ``ack`` arrives (the
   action validated, stored in the database, applied, every seat's view queued);
+- p50 and p99 of a heuristic bot's reply: from the ack of the person's move until the bot's
+  move reaches the person;
+- with ``--search-tables N``: the same figures again, in the same run, while N more tables of
+  searching bots only (``--search-bot``, by default ``bot:ismcts:1s`` in every seat) think
+  without pause alongside, and the ratios of the p99s with and without them (the issue's bound:
+  within 3×);
 - the same figures for a bare WebSocket echo on the same stack in the same run, with the same
   number of concurrent connections, and the ratios.
 
 Run: ``.venv/bin/python bench/load_server.py --tables 40 --seconds 10 [--game duel]
-[--db sqlite:///…]``. Prints a Markdown table.
+[--search-tables 16 --search-game gwent] [--db sqlite:///…]``. Prints Markdown tables.
 """
 
 from __future__ import annotations
@@ -39,9 +45,14 @@ ROOT = Path(__file__).resolve().parents[1]
 def bench_app() -> Any:
     """The server's app plus ``/bench/echo`` (used by uvicorn ``--factory``)."""
     from koloda.server import create_app
+    from koloda.server.limits import Limits
 
+    # one client address opens every table and connection here
+    limits = Limits(tables_per_minute=1e9, tables_per_minute_total=1e9,
+                    sockets_per_address=100_000, sockets_total=100_000,
+                    bot_seconds=float(os.environ.get("KOLODA_BENCH_BOT_SECONDS", "10")))
     app = create_app(os.environ["KOLODA_BENCH_DB"], bot_delay=0.0, fixed_seeds=True,
-                     message_rate=1e9)  # a scripted person acts far faster than people
+                     message_rate=1e9, limits=limits)  # a scripted person acts far faster
 
     @app.websocket("/bench/echo")
     async def echo(ws: WebSocket) -> None:
@@ -71,7 +82,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def person(url: str, table: dict[str, Any], stop: float, rtts: list[float],
-                 counts: dict[str, int], seed: int) -> None:
+                 counts: dict[str, int], seed: int, replies: list[float] | None = None) -> None:
     import websockets
 
     rng = random.Random(seed)
@@ -83,6 +94,7 @@ async def person(url: str, table: dict[str, Any], stop: float, rtts: list[float]
         waiting = False
         ident = 0
         start_version = None
+        acked: tuple[int, float] | None = None  # the version after the person's move, when
         while time.monotonic() < stop:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
@@ -93,9 +105,14 @@ async def person(url: str, table: dict[str, Any], stop: float, rtts: list[float]
                 view = m
                 if start_version is None:
                     start_version = m["version"]
+                if acked is not None and m["version"] > acked[0]:
+                    if replies is not None and not m["finished"]:
+                        replies.append(time.perf_counter() - acked[1])  # the bot's move
+                    acked = None
             elif m["type"] == "ack":
                 if m.get("id") in sent_at:
                     rtts.append(time.perf_counter() - sent_at.pop(m["id"]))
+                    acked = (m["version"], time.perf_counter())
                 waiting = False
             elif m["type"] == "error":
                 counts["errors"] += 1
@@ -135,7 +152,8 @@ async def echoer(url: str, stop: float, rtts: list[float], counts: dict[str, int
             counts["actions"] += 1
 
 
-async def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
+async def people(url: str, args: argparse.Namespace, seed: int) -> dict[str, Any]:
+    """``args.tables`` new tables of one person and bots each, played for ``args.seconds``."""
     import httpx
 
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
@@ -146,16 +164,70 @@ async def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
         n = g["default_players"]
         tables = []
         for i in range(args.tables):
-            body = {"game": game, "seed": i, "seats": [{"kind": "human"}]
+            body = {"game": game, "seed": seed + i, "seats": [{"kind": "human"}]
                     + [{"kind": "bot", "bot": bot} for _ in range(n - 1)]}
             tables.append((await http.post("/api/tables", json=body)).json())
     rtts: list[float] = []
+    replies: list[float] = []
     counts = {"actions": 0, "errors": 0}
     t0 = time.monotonic()
     stop = t0 + args.seconds
-    await asyncio.gather(*(person(url.replace("http", "ws"), t, stop, rtts, counts, i)
+    await asyncio.gather(*(person(url.replace("http", "ws"), t, stop, rtts, counts, seed + i,
+                                  replies)
                            for i, t in enumerate(tables)))
     elapsed = time.monotonic() - t0
+    return {"game": game, "tables": tables, "rtts": rtts, "replies": replies,
+            "counts": counts, "elapsed": elapsed}
+
+
+async def searchers(url: str, args: argparse.Namespace) -> list[str]:
+    """``args.search_tables`` tables whose every seat is a searching bot: they play on by
+    themselves (a game lasts longer than the phase)."""
+    import httpx
+
+    ids = []
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        games = {g["name"]: g for g in (await http.get("/api/games")).json()}
+        n = games[args.search_game]["max_players"] if args.search_game == "gwent" else \
+            games[args.search_game]["default_players"]
+        for i in range(args.search_tables):
+            body = {"game": args.search_game, "seed": 10_000 + i, "players": n,
+                    "seats": [{"kind": "bot", "bot": args.search_bot} for _ in range(n)]}
+            r = await http.post("/api/tables", json=body)
+            r.raise_for_status()
+            ids.append(r.json()["table"])
+    return ids
+
+
+def _figures(p: dict[str, Any]) -> dict[str, Any]:
+    rtts, replies = p["rtts"], p["replies"]
+    return {
+        "actions_per_s": p["counts"]["actions"] / p["elapsed"],
+        "moves": len(rtts),
+        "errors": p["counts"]["errors"],
+        "p50_ms": percentile(rtts, 0.5) * 1000,
+        "p99_ms": percentile(rtts, 0.99) * 1000,
+        "mean_ms": statistics.fmean(rtts) * 1000 if rtts else float("nan"),
+        "replies": len(replies),
+        "reply_p50_ms": percentile(replies, 0.5) * 1000,
+        "reply_p99_ms": percentile(replies, 0.99) * 1000,
+    }
+
+
+async def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
+    alone = await people(url, args, 0)
+    with_search: dict[str, Any] | None = None
+    if args.search_tables:
+        import httpx
+
+        ids = await searchers(url, args)
+        await asyncio.sleep(3.0)  # the workers start and every search table is thinking
+        with_search = _figures(await people(url, args, 1000))
+        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+            with_search["search_moves"] = sum(
+                [(await http.get(f"/api/tables/{i}")).json()["version"] for i in ids])
+    tables = alone["tables"]
+    game = alone["game"]
     echo_rtts: list[float] = []
     echo_counts = {"actions": 0}
     t1 = time.monotonic()
@@ -167,12 +239,8 @@ async def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "game": game,
         "tables": len(tables),
         "seconds": args.seconds,
-        "actions_per_s": counts["actions"] / elapsed,
-        "moves": len(rtts),
-        "errors": counts["errors"],
-        "p50_ms": percentile(rtts, 0.5) * 1000,
-        "p99_ms": percentile(rtts, 0.99) * 1000,
-        "mean_ms": statistics.fmean(rtts) * 1000 if rtts else float("nan"),
+        **_figures(alone),
+        "with_search": with_search,
         "echo_per_s": echo_counts["actions"] / echo_elapsed,
         "echo_p50_ms": percentile(echo_rtts, 0.5) * 1000,
         "echo_p99_ms": percentile(echo_rtts, 0.99) * 1000,
@@ -185,11 +253,17 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--game", default="duel")
     ap.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--search-tables", type=int, default=0,
+                    help="tables of searching bots alongside, in a second phase")
+    ap.add_argument("--search-game", default="gwent")
+    ap.add_argument("--search-bot", default="bot:ismcts:1s")
+    ap.add_argument("--bot-seconds", type=float, default=10.0,
+                    help="the server's cap on one bot decision")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="koloda-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
     port = free_port()
-    env = {**os.environ, "KOLODA_BENCH_DB": db,
+    env = {**os.environ, "KOLODA_BENCH_DB": db, "KOLODA_BENCH_BOT_SECONDS": str(args.bot_seconds),
            "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'src'}{os.pathsep}"
                          + os.environ.get("PYTHONPATH", "")}
     server = subprocess.Popen(
@@ -220,6 +294,24 @@ def main() -> None:
           f"| {r['p50_ms'] / r['echo_p50_ms']:.1f}× | {r['p99_ms'] / r['echo_p99_ms']:.1f}× |")
     if r["errors"]:
         print(f"({r['errors']} errors, e.g. stale versions in simultaneous steps)")
+    print()
+    print("| phase | actions/s | person moves | move p50 ms | move p99 ms | bot replies "
+          "| reply p50 ms | reply p99 ms |")
+    print("|---|---|---|---|---|---|---|---|")
+    phases = [("alone", r)]
+    if r["with_search"] is not None:
+        phases.append((f"+{args.search_tables} {args.search_game} tables of "
+                       f"{args.search_bot}", r["with_search"]))
+    for name, f in phases:
+        print(f"| {name} | {f['actions_per_s']:.0f} | {f['moves']} | {f['p50_ms']:.2f} "
+              f"| {f['p99_ms']:.2f} | {f['replies']} | {f['reply_p50_ms']:.2f} "
+              f"| {f['reply_p99_ms']:.2f} |")
+    if r["with_search"] is not None:
+        w = r["with_search"]
+        print(f"\np99 with the searching tables / alone: person's move "
+              f"{w['p99_ms'] / r['p99_ms']:.2f}×, heuristic bot's reply "
+              f"{w['reply_p99_ms'] / r['reply_p99_ms']:.2f}× "
+              f"(search bots' moves meanwhile: {w['search_moves']})")
 
 
 if __name__ == "__main__":

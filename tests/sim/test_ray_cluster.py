@@ -28,6 +28,9 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+HEAD: dict[str, int] = {}
+
+
 @pytest.fixture(scope="module")
 def ray_head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
@@ -37,8 +40,14 @@ def ray_head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         # without touching other Ray instances on the machine (``ray stop`` would stop them all)
         head = subprocess.Popen(
             [str(BIN / "ray"), "start", "--head", f"--port={port}", "--num-cpus=2",
-             "--include-dashboard=false", "--disable-usage-stats", "--block"],
-            stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+             "--include-dashboard=false", "--disable-usage-stats", "--block",
+             # loopback only: nothing of the test's cluster is reachable from the network
+             # (with RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0, set by conftest.py, Ray keeps this
+             # address instead of replacing it with the machine's outward one)
+             "--node-ip-address=127.0.0.1"],
+            stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"})
+        HEAD["pid"] = head.pid
     try:
         deadline = time.monotonic() + 90
         while "Ray runtime started" not in log.read_text():
@@ -69,6 +78,15 @@ def test_a_cluster_by_address_plays_the_same_games(ray_head: str) -> None:
     assert here.returncode == 0, here.stderr[-2000:]
     assert json.loads(on_cluster.stdout) == json.loads(here.stdout)
     assert "Connected to Ray cluster" in on_cluster.stderr
+
+
+@pytest.mark.ray
+def test_the_cluster_listens_on_loopback_only(ray_head: str) -> None:
+    from tests.sim.conftest import _descendants, listening_addresses, loopback
+
+    addresses = listening_addresses(_descendants(HEAD["pid"]))
+    assert addresses, "the head's processes listen nowhere?"
+    assert all(loopback(a) for a in addresses), addresses
 
 
 @pytest.mark.parametrize(("address", "message"), [

@@ -32,6 +32,7 @@ import concurrent.futures
 import logging
 import multiprocessing
 import os
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -81,6 +82,8 @@ class Job:
     bot: str
     bot_seed: int
     seconds: float
+    #: the module that registers the game (a game from outside the package, e.g. a test's)
+    module: str = ""
 
 
 # --- in the worker process ----------------------------------------------------------------------
@@ -91,7 +94,11 @@ _KEEP = 32
 
 
 def _game(job: Job) -> Game:
+    import importlib
     import json
+
+    if job.module and job.module not in sys.modules:
+        importlib.import_module(job.module)
 
     key = json.dumps([job.game, job.options, job.players], sort_keys=True)
     game = _GAMES.get(key)

@@ -55,6 +55,31 @@ def serve(
         help="Accept a table's seed from the lobby API (tests, demonstrations). Whoever chose "
         "the seed knows every card, so a server for real games leaves this off.",
     ),
+    tables_per_minute: float = typer.Option(
+        30.0, "--tables-per-minute", min=1.0,
+        help="Tables one client address may create a minute (in bursts of as many).",
+    ),
+    tables_per_minute_total: float = typer.Option(
+        600.0, "--tables-per-minute-total", min=1.0,
+        help="Tables all clients together may create a minute.",
+    ),
+    sockets_per_address: int = typer.Option(
+        64, "--sockets-per-address", min=1,
+        help="WebSockets one client address may hold open at once (behind a reverse proxy "
+        "every client has the proxy's address).",
+    ),
+    sockets_total: int = typer.Option(
+        2000, "--sockets-total", min=1, help="WebSockets open at once in all.",
+    ),
+    bot_seconds: float = typer.Option(
+        10.0, "--bot-seconds", min=0.05, max=60.0,
+        help="Wall-clock seconds a bot may think per decision, whatever its iteration budget "
+        "(a search over it plays its best move so far).",
+    ),
+    bot_workers: int = typer.Option(
+        0, "--bot-workers", min=0,
+        help="Worker processes for searching bots (0: one fewer than the cores, at least 1).",
+    ),
 ) -> None:
     """Serve the lobby and the tables: open http://HOST:PORT/ to create a table and invite
     friends; empty seats can be given to bots."""
@@ -69,6 +94,7 @@ def serve(
     import uvicorn
 
     from koloda.server.app import MAX_MESSAGE, create_app
+    from koloda.server.limits import Limits
     from koloda.server.store import Store, default_url
 
     scheme = "https" if certfile else "http"
@@ -87,8 +113,13 @@ def serve(
     except Exception as e:
         typer.echo(f"koloda serve: cannot open the database {url!r}: {e}", err=True)
         raise typer.Exit(2) from None
+    limits = Limits(
+        tables_per_minute=tables_per_minute, tables_per_minute_total=tables_per_minute_total,
+        sockets_per_address=sockets_per_address, sockets_total=sockets_total,
+        bot_seconds=bot_seconds, bot_workers=bot_workers,
+    )
     app = create_app(url, bot_delay=bot_delay, fixed_seeds=fixed_seeds, message_rate=message_rate,
-                     idle_minutes=idle_minutes)
+                     idle_minutes=idle_minutes, limits=limits)
     typer.echo(f"Koloda: {scheme}://{host}:{port}/  (database: {url})")
     uvicorn.run(
         app,

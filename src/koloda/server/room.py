@@ -629,7 +629,7 @@ class Room:
                 actions=tuple(state.history), seat=seat, bot=s.bot_name,
                 # a new generator each decision, from the table's secret and the position
                 bot_seed=(seed ^ (len(state.history) * 0x9E3779B97F4A7C15)) & (2**63 - 1),
-                seconds=self.bots.seconds,
+                seconds=self.bots.seconds, module=type(state).__module__,
             )
             return await self.bots.search(job, fallback, self.game.parse_action)
         if s.bot is None:

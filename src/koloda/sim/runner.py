@@ -17,6 +17,7 @@ import json
 import multiprocessing
 import os
 import socket
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -262,6 +263,10 @@ def _first_line(error: BaseException) -> str:
 
 
 def _iter_ray(spec: SimSpec, indices: Sequence[int], address: str) -> Iterator[GameOutcome]:
+    if address == "local" and "ray" not in sys.modules:
+        # a local instance on the loopback address only (Ray reads this on import; without
+        # it Linux nodes take the machine's outward address and listen on every interface)
+        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
     ray = require("ray", extra="sim", what="--ray (simulation on a Ray cluster)")
     started_here = not ray.is_initialized()
     if started_here:
@@ -272,7 +277,7 @@ def _iter_ray(spec: SimSpec, indices: Sequence[int], address: str) -> Iterator[G
         try:
             if address == "local":
                 ray.init(address="local", runtime_env=env, include_dashboard=False,
-                         log_to_driver=False)
+                         log_to_driver=False, _node_ip_address="127.0.0.1")
             else:
                 ray.init(address=address, runtime_env=env, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as e:
