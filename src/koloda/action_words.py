@@ -75,3 +75,21 @@ def seat_name(names: Sequence[str], seat: int, lang: str) -> str:
     if 0 <= seat < len(names) and names[seat]:
         return names[seat]
     return f"Игрок {seat + 1}" if lang == "ru" else f"Player {seat + 1}"
+
+
+def auto_action(game: str, actions: Sequence[Action],
+                observation: Mapping[str, Any]) -> Action | None:
+    """The action a seat that asked for automatic passes takes now, if any: the game's
+    ``auto_action(actions, observation)`` (Nevermore: «done» in every magic window). It may
+    depend on nothing the other seats cannot see the seat decide by anyway: whether a window is
+    passed automatically follows from the seat's setting and the public stage only, never from
+    the cards it holds, so the pass's timing tells nobody what is in that hand."""
+    try:
+        module = importlib.import_module(f"koloda.games.{game}.describe")
+    except ImportError:
+        return None
+    fn = getattr(module, "auto_action", None)
+    if fn is None:
+        return None
+    found: Action | None = fn(actions, observation)
+    return found

@@ -51,7 +51,7 @@ export const HOWTO = {
       ],
       legend: [
         ["⚔", "Атака"], ["♥", "Лечение; здоровье"], ["✺", "Сияние"], ["♛", "Победа"], ["✒", "Ворон"],
-        ["★ ПО", "победные очки"], ["🂠", "карт в руке"], ["⛉", "щит от повреждений"],
+        ["★ ПО", "победные очки"], ["🂠", "карт в руке"], ["◇", "щит от повреждений"],
         ["Свет · Тень", "карты Магии Света и Тени на руке"], ["✓", "уже выбрал(а)"],
       ],
     },
@@ -69,7 +69,7 @@ export const HOWTO = {
       ],
       legend: [
         ["⚔", "Attack"], ["♥", "Healing; health"], ["✺", "Radiance"], ["♛", "Victory"], ["✒", "Raven"],
-        ["★ VP", "victory points"], ["🂠", "cards in hand"], ["⛉", "shield against damage"],
+        ["★ VP", "victory points"], ["🂠", "cards in hand"], ["◇", "shield against damage"],
         ["Light · Shadow", "Light and Shadow magic cards in hand"], ["✓", "has decided"],
       ],
     },

@@ -10,6 +10,7 @@ import { howtoPanel } from "/static/howto.js";
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.hash.slice(1));
 const storageKey = `koloda.seat.${tableId}`;
+const autoKey = `koloda.auto.${tableId}`;
 let token = params.get("seat");
 if (token) localStorage.setItem(storageKey, token);
 else if (!params.has("watch")) token = localStorage.getItem(storageKey);
@@ -101,6 +102,7 @@ async function onMessage(m) {
     table = m.table;
     status("connected");
     await loadRenderer(table.game);
+    if (m.seat !== null && localStorage.getItem(autoKey) === "1") send({ type: "auto", on: true, id: nextId++ });
   } else if (m.type === "table") {
     table = m.table;
   } else if (m.type === "state") {
@@ -240,6 +242,20 @@ function renderRecent() {
     h("ul", {}, shown.map((e) => h("li", { "data-kind": e.event.kind }, e.text))));
 }
 
+// the seat's automatic passes, for games that have them (the renderer's autoPass words)
+function renderAuto() {
+  const box = $("auto");
+  const words = renderer.autoPass;
+  if (!words || !view || view.seat === null) { box.replaceChildren(); return; }
+  const on = localStorage.getItem(autoKey) === "1";
+  const input = h("input", { type: "checkbox", id: "auto-pass", checked: on || undefined,
+    onchange: (ev) => {
+      localStorage.setItem(autoKey, ev.target.checked ? "1" : "");
+      send({ type: "auto", on: ev.target.checked, id: nextId++ });
+    } });
+  box.replaceChildren(h("label", { for: "auto-pass", class: "auto" }, input, ` ${words[lang] || words.en}`));
+}
+
 function renderLog() {
   const box = $("log");
   const newest = new Set(fresh.map((e) => e.n));
@@ -296,6 +312,7 @@ function render() {
     }
   }
   renderRecent();
+  renderAuto();
   if (table && !$("howto").dataset.game) {
     $("howto").dataset.game = table.game;
     $("howto").dataset.lang = lang;

@@ -130,6 +130,13 @@ function stepHelp(obs, lang, passing) {
   return typeof line === "function" ? line(obs.pass_size) : line || "";
 }
 
+// the seat's own setting: every magic window passed for it by the server (whatever it holds,
+// so the pass tells nobody what is in the hand); replies to a blow stay the player's choice
+export const autoPass = {
+  ru: "Пропускать окна магии автоматически (ответ на удар — всегда ваш выбор)",
+  en: "Pass magic windows automatically (a reply to a blow is always your choice)",
+};
+
 export function render(ctx) {
   const { h, view, lang, act, pending, seatName } = ctx;
   const w = W[lang] || W.en;
@@ -154,7 +161,7 @@ export function render(ctx) {
     h("span", { title: w.health }, `♥ ${p.health}/${obs.max_health}`),
     h("span", { title: w.vp }, `★ ${p.vp} ${w.vp}`),
     h("span", { title: w.form }, p.form === "raven" ? `✒ ${w.raven}` : w.human),
-    p.shield ? h("span", { title: w.shield }, `⛉ ${p.shield}`) : null,
+    p.shield ? h("span", { title: w.shield }, `◇ ${p.shield}`) : null,
     h("span", { title: w.hand }, `🂠 ${p.hand}`),
     h("span", {}, `${w.light} ${p.light} · ${w.shadow} ${p.shadow}`)),
   p.table.length ? h("div", { class: "cards" }, p.table.map((c) => suitCard(h, c, lang, { small: true }))) : null))));
