@@ -3,9 +3,9 @@
 //
 // The seat's secret token comes from the URL fragment (#seat=…), never sent in an HTTP request;
 // it is remembered per table in localStorage so reloading or reopening the page restores the seat.
-import { botLabel, errorText, getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
+import { botLabel, errorText, getLang, h, langSwitch, num, setLang, tr } from "/static/i18n.js";
 import * as generic from "/static/render/generic.js";
-import { howtoPanel } from "/static/howto.js";
+import { SCORING, howtoPanel } from "/static/howto.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.hash.slice(1));
@@ -152,7 +152,7 @@ function renderSeats() {
     s.kind === "bot" ? h("small", { title: s.bot }, ` ${t("bot")}: ${botLabel(lang, s.bot)}`) : null,
     acting ? h("em", {}, ` · ${t("to_act")}…`) : null,
     !acting && marks.includes(s.seat) ? h("em", {}, ` · ✓ ${t("decided")}`) : null,
-    table.matches_played ? h("small", { class: "total" }, ` Σ ${table.totals[s.seat]}`) : null,
+    table.matches_played ? h("small", { class: "total" }, ` Σ ${num(lang, table.totals[s.seat])}`) : null,
     mine ? h("button", { type: "button", class: "link rename", "aria-label": t("rename"), title: t("rename"),
       "data-key": "rename", onclick: () => {
         const name = prompt(t("name"), s.name);
@@ -187,7 +187,7 @@ function renderResult() {
   if (!view || !view.finished || !view.result) { box.hidden = true; return; }
   box.hidden = false;
   const r = view.result;
-  const winners = r.winners.map(seatName);
+  const winners = r.winners.map(seatWho);
   box.replaceChildren(...[
     h("h2", {}, t("game_over")),
     h("p", { class: "verdict" }, winners.length
@@ -197,11 +197,13 @@ function renderResult() {
     (lang === "ru" ? r.summary_ru : r.summary)
       ? h("p", { class: "summary" }, lang === "ru" ? r.summary_ru : r.summary)
       : null,
+    table && SCORING[table.game]
+      ? h("p", { class: "muted scoring" }, SCORING[table.game][lang] || SCORING[table.game].en) : null,
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")),
       h("th", {}, t("rank")), table && table.matches_played ? h("th", {}, t("totals")) : null)),
-    h("tbody", {}, r.scores.map((sc, i) => h("tr", {}, h("td", {}, seatName(i)), h("td", {}, sc),
+    h("tbody", {}, r.scores.map((sc, i) => h("tr", {}, h("td", {}, seatWho(i)), h("td", {}, num(lang, sc)),
       h("td", {}, r.ranks[i]),
-      table && table.matches_played ? h("td", {}, table.totals[i] + sc) : null)))),
+      table && table.matches_played ? h("td", {}, num(lang, table.totals[i] + sc)) : null)))),
     againBox(),
   ].filter(Boolean));
 }
