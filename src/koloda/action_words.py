@@ -93,3 +93,21 @@ def auto_action(game: str, actions: Sequence[Action],
         return None
     found: Action | None = fn(actions, observation)
     return found
+
+
+def previews(game: str, state: Any, seat: int, words: list[ActionWords]) -> None:
+    """Add to each action's fields what it would do, when the game can say (``preview``: the
+    game's ``preview_action(state, seat, action_text)``, e.g. Gwent's damage on the stack the
+    card is laid on). A preview is worked out on a copy of the state and reports only what the
+    seat will see right after its own action, computed from cards it may already see."""
+    try:
+        module = importlib.import_module(f"koloda.games.{game}.describe")
+    except ImportError:
+        return
+    fn = getattr(module, "preview_action", None)
+    if fn is None:
+        return
+    for w in words:
+        found = fn(state, seat, w["text"])
+        if found is not None:
+            w["fields"]["preview"] = found

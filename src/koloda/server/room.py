@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from koloda.action_words import auto_action, describe_actions
+from koloda.action_words import auto_action, describe_actions, previews
 from koloda.bots import Bot, decision_for, make_bot
 from koloda.engine import (
     Action,
@@ -291,18 +291,20 @@ class Room:
             "observation": observation,
             "legal": legal,
             # each legal action in words, with its fields (koloda.action_words)
-            "actions": self._words(list(actions), lang, observation),
+            "actions": self._words(list(actions), lang, observation, seat),
             "log": entries,
             "bot_error": self.bot_error,
         }
         self._views[key] = view
         return view
 
-    def _words(self, actions: list[Action], lang: str,
-               observation: dict[str, Any]) -> list[dict[str, Any]]:
+    def _words(self, actions: list[Action], lang: str, observation: dict[str, Any],
+               seat: int | None) -> list[dict[str, Any]]:
         names = [s.name for s in self.seats]
         try:
             words = describe_actions(self.spec.name, actions, lang, observation, names)
+            if seat is not None and words:
+                previews(self.spec.name, self.state, seat, words)
         except Exception:  # words must never take the table down: the texts then
             log.exception("describing the actions of %s failed", self.spec.name)
             return [{"text": str(a), "label": str(a), "kind": "", "fields": {}}

@@ -2,6 +2,8 @@
 // form, the face-down table, your hand and magic cards with their text; drafting by tapping the
 // cards to pass; every other choice as a button in words. Everything comes from the observation.
 
+import { plural } from "/static/i18n.js";
+
 const SUITS = {
   attack: { en: "Attack", ru: "Атака", icon: "⚔", color: "#b3261e" },
   healing: { en: "Healing", ru: "Лечение", icon: "♥", color: "#2c7a3f" },
@@ -16,8 +18,8 @@ const W = {
     round: "Round", stage: "Stage", direction: "passing", left: "to the left", right: "to the right",
     pass_no: "pass", tokens: "Tokens", step: "now", health: "health", vp: "VP", form: "form",
     human: "human", raven: "raven", shield: "shield", hand: "in hand", light: "Light", shadow: "Shadow",
-    table: "on the table", your_hand: "Your hand", your_magic: "Your magic", pass_n: (n) => `Choose ${n} cards to pass`,
-    pass: (n) => `Pass ${n} cards`, passed: "You passed", received: "You received", final_hand: "Your drafted hand",
+    table: "on the table", your_hand: "Your hand", your_magic: "Your magic", pass_n: (n) => `Choose ${plural("en", n, { one: "card", other: "cards" })} to pass`,
+    pass: (n) => `Pass ${plural("en", n, { one: "card", other: "cards" })}`, passed: "You passed", received: "You received", final_hand: "Your drafted hand",
     choice: "Your hidden choice:", commit: (r) => (r ? `Commit, cancelling with ${r} raven${r > 1 ? "s" : ""}` : "Commit, no ravens"),
     with_: "with", play: "Play", on: "on", attack: "Strike", attack_all: "Strike everyone (1 damage each, 2 VP)",
     peck: "Peck", done: "Done / pass", winner: "Winner", decided: "has decided", face_down: "face down",
@@ -27,8 +29,8 @@ const W = {
     round: "Раунд", stage: "Этап", direction: "передача", left: "налево", right: "направо",
     pass_no: "передача", tokens: "Жетоны", step: "сейчас", health: "здоровье", vp: "ПО", form: "облик",
     human: "человек", raven: "ворон", shield: "щит", hand: "в руке", light: "Свет", shadow: "Тень",
-    table: "на столе", your_hand: "Ваша рука", your_magic: "Ваша магия", pass_n: (n) => `Выберите ${n} карт(ы) для передачи`,
-    pass: (n) => `Передать ${n}`, passed: "Вы передали", received: "Вы получили", final_hand: "Ваша рука после драфта",
+    table: "на столе", your_hand: "Ваша рука", your_magic: "Ваша магия", pass_n: (n) => `Выберите для передачи ${plural("ru", n, { one: "карту", few: "карты", many: "карт", other: "карты" })}`,
+    pass: (n) => `Передать ${plural("ru", n, { one: "карту", few: "карты", many: "карт", other: "карты" })}`, passed: "Вы передали", received: "Вы получили", final_hand: "Ваша рука после драфта",
     choice: "Ваш скрытый выбор:", commit: (r) => (r ? `Выложить, отменив воронами: ${r}` : "Выложить без воронов"),
     with_: "и", play: "Сыграть", on: "на", attack: "Ударить", attack_all: "Ударить всех (по 1 урону, 2 ПО)",
     peck: "Клюнуть", done: "Готово / пас", winner: "Победитель", decided: "решил(а)", face_down: "рубашкой вверх",
@@ -106,7 +108,7 @@ function actionLabel(text, obs, lang, seatName) {
 // What to do now, in a line (from the seed and the project's decisions, docs/rules/nevermore.md)
 const HELP = {
   en: {
-    pass: (n) => `Draft: pick ${n} card(s) to pass on; you keep the rest and receive as many from your neighbour.`,
+    pass: (n) => `Draft: pick ${plural("en", n, { one: "card", other: "cards" })} to pass on; you keep the rest and receive as many from your neighbour.`,
     commit: "Reveal: everyone lays out every card of the suit named, at once. Each raven left in your hand must cancel a card of another suit while any remain.",
     magic: "Magic window: play a magic card now, or go on.",
     attack: "You lead in Attack: strike one player (or everyone, with 4 or more).",
@@ -114,7 +116,7 @@ const HELP = {
     react: "A blow is coming: answer with an any-time magic card, or go on.",
   },
   ru: {
-    pass: (n) => `Драфт: выберите карты для передачи соседу (${n}); остальные остаются у вас, столько же придёт от другого соседа.`,
+    pass: (n) => `Драфт: выберите для передачи соседу ${plural("ru", n, { one: "карту", few: "карты", many: "карт", other: "карты" })}; остальные остаются у вас, столько же придёт от другого соседа.`,
     commit: "Раскрытие: все одновременно выкладывают все карты названной масти. Каждый ворон в руке должен отменить карту другой масти, пока такие есть.",
     magic: "Окно магии: сыграйте карту магии сейчас или продолжайте.",
     attack: "Вы лидер Атаки: ударьте одного игрока (или всех, если карт атаки 4 и больше).",
