@@ -111,3 +111,19 @@ def previews(game: str, state: Any, seat: int, words: list[ActionWords]) -> None
         found = fn(state, seat, w["text"])
         if found is not None:
             w["fields"]["preview"] = found
+
+
+def choice_words(game: str, parse: Any, observation: Mapping[str, Any], lang: str,
+                 names: Sequence[str]) -> ActionWords | None:
+    """The seat's own hidden choice in this step, in words (the game's
+    ``choice_text(observation)`` names the action text its view holds), or None."""
+    try:
+        module = importlib.import_module(f"koloda.games.{game}.describe")
+    except ImportError:
+        return None
+    fn = getattr(module, "choice_text", None)
+    text = fn(observation) if fn is not None else None
+    if not text:
+        return None
+    found = describe_actions(game, [parse(text)], lang, observation, names)
+    return found[0]

@@ -16,10 +16,12 @@ REGISTERED = {s.name for s in game_specs()}
 
 def nevermore_move(page: Any) -> None:
     if page.locator("#nm-pass").count():
-        ids = page.eval_on_selector_all("[data-zone=mine] button.card",
+        # the cards still picked after a refused pass (a bot moved first) stay picked
+        picked = page.locator("[data-zone=mine] button.card[aria-pressed='true']").count()
+        ids = page.eval_on_selector_all("[data-zone=mine] button.card[aria-pressed='false']",
                                         "els => els.map(e => e.dataset.card)")
         size = int(page.get_attribute("#nm-pass", "data-size") or 0)
-        for card in ids[:size]:
+        for card in ids[:max(0, size - picked)]:
             page.click(f"[data-zone=mine] button.card[data-card='{card}']")
         after_click(page, lambda: page.click("#nm-pass"))
     else:

@@ -120,8 +120,8 @@ def check_messages(db: Path, tid: str, got: dict[int | None, list], tokens: list
             assert [e["text"] for e in log] == texts
             assert m["actions"] == words
             assert set(m) == {"type", "table", "version", "match", "seat", "to_act", "finished",
-                              "result", "observation", "legal", "actions", "log", "bot_error",
-                              "log_from", "log_reset"}
+                              "result", "observation", "legal", "actions", "choice", "log",
+                              "bot_error", "log_from", "log_reset"}
 
 
 def test_toy_messages_show_no_hidden_deal(client: TestClient, db: Path) -> None:

@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from koloda.action_words import auto_action, describe_actions, previews
+from koloda.action_words import auto_action, choice_words, describe_actions, previews
 from koloda.bots import Bot, decision_for, make_bot
 from koloda.engine import (
     Action,
@@ -292,6 +292,8 @@ class Room:
             "legal": legal,
             # each legal action in words, with its fields (koloda.action_words)
             "actions": self._words(list(actions), lang, observation, seat),
+            # the seat's own hidden choice in this step, in words
+            "choice": self._choice(observation, lang) if seat is not None else None,
             "log": entries,
             "bot_error": self.bot_error,
         }
@@ -310,6 +312,15 @@ class Room:
             return [{"text": str(a), "label": str(a), "kind": "", "fields": {}}
                     for a in actions]
         return [dict(w) for w in words]
+
+    def _choice(self, observation: dict[str, Any], lang: str) -> dict[str, Any] | None:
+        try:
+            found = choice_words(self.spec.name, self.game.parse_action, observation, lang,
+                                 [s.name for s in self.seats])
+        except Exception:
+            log.exception("describing a choice of %s failed", self.spec.name)
+            return None
+        return dict(found) if found is not None else None
 
     def view_for(self, client: Client) -> dict[str, Any]:
         """The client's view, with only the log entries it has not received yet."""

@@ -375,3 +375,10 @@ def auto_action(actions: Sequence[Action], observation: Mapping[str, Any]) -> Ac
     if observation.get("stage") != "magic":
         return None
     return next((a for a in actions if isinstance(a, Done)), None)
+
+
+def choice_text(observation: Mapping[str, Any]) -> str | None:
+    """The seat's own hidden decision in this step."""
+    you = observation.get("you") or {}
+    choice = you.get("choice")
+    return str(choice) if choice else None

@@ -77,34 +77,6 @@ function magicCard(h, m, lang) {
   h("span", { class: "perks" }, lang === "ru" ? m.text_ru : m.text_en));
 }
 
-function actionLabel(text, obs, lang, seatName) {
-  const w = W[lang];
-  const parts = text.split(" ");
-  const magic = new Map(((obs.you && obs.you.magic) || []).map((m) => [String(m.id), m]));
-  const mname = (id) => {
-    const m = magic.get(id);
-    return m ? (lang === "ru" ? m.name_ru : m.name_en) : `#${id}`;
-  };
-  switch (parts[0]) {
-    case "commit": {
-      const extra = parts.slice(2).map(mname);
-      return w.commit(+parts[1]) + (extra.length ? ` ${w.with_} ${extra.join(", ")}` : "");
-    }
-    case "play":
-      return `${w.play} ${mname(parts[1])}${parts.length > 2 ? ` ${w.on} ${seatName(+parts[2])}` : ""}`;
-    case "attack":
-      return parts[1] === "all" ? w.attack_all : `${w.attack} ${seatName(+parts[1])}`;
-    case "pass":
-      return w.pass(parts.length - 1);
-    case "peck":
-      return w.peck;
-    case "done":
-      return w.done;
-    default:
-      return text;
-  }
-}
-
 // What to do now, in a line (from the seed and the project's decisions, docs/rules/nevermore.md)
 const HELP = {
   en: {
@@ -187,7 +159,7 @@ export function render(ctx) {
       board.append(h("div", { class: "zone" }, h("h3", {}, w.your_magic),
         h("div", { class: "cards" }, you.magic.map((m) => magicCard(h, m, lang)))));
     }
-    if (you.choice) board.append(h("p", {}, `${w.choice} ${actionLabel(you.choice, obs, lang, seatName)}`));
+    if (view.choice) board.append(h("p", { "data-choice": "1" }, `${w.choice} ${view.choice.label}`));
     const help = stepHelp(obs, lang, passing);
     if (help && view.legal.length) board.append(h("p", { class: "help", "data-help": obs.stage }, help));
     const buttons = [];
