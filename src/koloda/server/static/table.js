@@ -55,6 +55,7 @@ function send(message) {
 function act(text) {
   if (!view || pending) return;
   pending = true;
+  fresh = [];
   showError("");
   send({ type: "act", action: text, version: view.version, id: nextId++ });
   render();
@@ -106,13 +107,15 @@ async function onMessage(m) {
   } else if (m.type === "table") {
     table = m.table;
   } else if (m.type === "state") {
+    // «Только что»: everything since this seat's own last move (the others' moves, reveals)
     if (m.log_reset) {
-      fresh = view && view.match === m.match ? m.log.slice(logEntries.length) : [];
+      fresh = view && view.match === m.match ? fresh.concat(m.log.slice(logEntries.length)) : [];
       logEntries = m.log;
     } else {
-      fresh = m.log;
+      fresh = fresh.concat(m.log);
       logEntries = logEntries.concat(m.log);
     }
+    fresh = fresh.slice(-8);
     view = m;
     pending = false;
   } else if (m.type === "ack") {
@@ -199,7 +202,7 @@ function renderResult() {
       : null,
     table && SCORING[table.game]
       ? h("p", { class: "muted scoring" }, SCORING[table.game][lang] || SCORING[table.game].en) : null,
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("score")),
       h("th", {}, t("rank")), table && table.matches_played ? h("th", {}, t("totals")) : null)),
     h("tbody", {}, r.scores.map((sc, i) => h("tr", {}, h("td", {}, seatWho(i)), h("td", {}, num(lang, sc)),
       h("td", {}, r.ranks[i]),
@@ -238,7 +241,7 @@ function seatWho(i) {
 
 function renderRecent() {
   const box = $("recent");
-  const shown = fresh.slice(-4);
+  const shown = fresh.slice(-6);
   if (!view || !shown.length) { box.replaceChildren(); return; }
   box.replaceChildren(h("h2", {}, t("just_now")),
     h("ul", {}, shown.map((e) => h("li", { "data-kind": e.event.kind }, e.text))));
@@ -303,7 +306,7 @@ function render() {
     }
     $("board").replaceChildren(out.board || "");
     const actions = [];
-    if (out.actions) actions.push(out.actions);
+    if (out.actions && out.actions.childNodes.length) actions.push(out.actions);
     if (generic.debugOn() && (view.legal.length || view.seat !== null)) {
       actions.push(generic.actionList(ctx, { open: false }));
     }
