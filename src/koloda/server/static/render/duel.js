@@ -254,13 +254,15 @@ export function render(ctx) {
         h("td", {}, r.winner === null ? W.nobody : seatName(r.winner)))))));
   }
 
-  // the result
+  // the result (once the duel is over the page's end screen says it: one wording)
   if (obs.result) {
     const r = obs.result;
     const reason = W.reasons[r.reason] || "";
-    board.append(h("p", { class: "verdict" },
-      r.winner === null ? W.result_draw : W.result_won(seatName(r.winner)),
-      reason ? ` (${reason})` : ""));
+    if (!view.finished) {
+      board.append(h("p", { class: "verdict" },
+        r.winner === null ? W.result_draw : W.result_won(seatName(r.winner)),
+        reason ? ` (${reason})` : ""));
+    }
     if (r.killed !== null && r.killed !== undefined) board.append(h("p", {}, `☠ ${W.killed(seatName(r.killed))}`));
     if (r.swap) {
       const tk = obs.cards[r.swap.take];

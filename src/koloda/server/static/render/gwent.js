@@ -164,7 +164,7 @@ export function render(ctx) {
     board.append(h("p", {}, `${w.named}: ${ex.named.map((n) => (n && SUITS[n] ? SUITS[n][lang] : "—")).join(" / ")}`));
   }
   if (obs.throw_in) board.append(h("p", {}, `${w.throw_in}: ${obs.throw_in.seats.map(seatName).join(", ")}`));
-  if (obs.winners && obs.winners.length) {
+  if (obs.winners && obs.winners.length && !view.finished) {
     board.append(h("p", { class: "verdict" }, `${w.winners}: ${obs.winners.map(seatName).join(", ")}`));
   }
 

@@ -178,7 +178,7 @@ export function render(ctx) {
     }
     if (buttons.length) controls = h("div", { class: "controls" }, buttons);
   }
-  if (obs.winner !== null && obs.winner !== undefined) {
+  if (obs.winner !== null && obs.winner !== undefined && !view.finished) {
     board.append(h("p", { class: "verdict" }, `${w.winner}: ${seatName(obs.winner)}`));
   }
   return { board, actions: controls || (you ? h("div", {}) : null) };
