@@ -75,3 +75,55 @@ def seat_name(names: Sequence[str], seat: int, lang: str) -> str:
     if 0 <= seat < len(names) and names[seat]:
         return names[seat]
     return f"Игрок {seat + 1}" if lang == "ru" else f"Player {seat + 1}"
+
+
+def auto_action(game: str, actions: Sequence[Action],
+                observation: Mapping[str, Any]) -> Action | None:
+    """The action a seat that asked for automatic passes takes now, if any: the game's
+    ``auto_action(actions, observation)`` (Nevermore: «done» in every magic window). It may
+    depend on nothing the other seats cannot see the seat decide by anyway: whether a window is
+    passed automatically follows from the seat's setting and the public stage only, never from
+    the cards it holds, so the pass's timing tells nobody what is in that hand."""
+    try:
+        module = importlib.import_module(f"koloda.games.{game}.describe")
+    except ImportError:
+        return None
+    fn = getattr(module, "auto_action", None)
+    if fn is None:
+        return None
+    found: Action | None = fn(actions, observation)
+    return found
+
+
+def previews(game: str, state: Any, seat: int, words: list[ActionWords]) -> None:
+    """Add to each action's fields what it would do, when the game can say (``preview``: the
+    game's ``preview_action(state, seat, action_text)``, e.g. Gwent's damage on the stack the
+    card is laid on). A preview is worked out on a copy of the state and reports only what the
+    seat will see right after its own action, computed from cards it may already see."""
+    try:
+        module = importlib.import_module(f"koloda.games.{game}.describe")
+    except ImportError:
+        return
+    fn = getattr(module, "preview_action", None)
+    if fn is None:
+        return
+    for w in words:
+        found = fn(state, seat, w["text"])
+        if found is not None:
+            w["fields"]["preview"] = found
+
+
+def choice_words(game: str, parse: Any, observation: Mapping[str, Any], lang: str,
+                 names: Sequence[str]) -> ActionWords | None:
+    """The seat's own hidden choice in this step, in words (the game's
+    ``choice_text(observation)`` names the action text its view holds), or None."""
+    try:
+        module = importlib.import_module(f"koloda.games.{game}.describe")
+    except ImportError:
+        return None
+    fn = getattr(module, "choice_text", None)
+    text = fn(observation) if fn is not None else None
+    if not text:
+        return None
+    found = describe_actions(game, [parse(text)], lang, observation, names)
+    return found[0]

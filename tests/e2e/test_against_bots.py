@@ -16,10 +16,12 @@ REGISTERED = {s.name for s in game_specs()}
 
 def nevermore_move(page: Any) -> None:
     if page.locator("#nm-pass").count():
-        ids = page.eval_on_selector_all("[data-zone=mine] button.card",
+        # the cards still picked after a refused pass (a bot moved first) stay picked
+        picked = page.locator("[data-zone=mine] button.card[aria-pressed='true']").count()
+        ids = page.eval_on_selector_all("[data-zone=mine] button.card[aria-pressed='false']",
                                         "els => els.map(e => e.dataset.card)")
         size = int(page.get_attribute("#nm-pass", "data-size") or 0)
-        for card in ids[:size]:
+        for card in ids[:max(0, size - picked)]:
             page.click(f"[data-zone=mine] button.card[data-card='{card}']")
         after_click(page, lambda: page.click("#nm-pass"))
     else:
@@ -70,3 +72,25 @@ def test_a_person_plays_a_whole_gwent_match_against_bots(
         "game": "gwent", "players": 2, "seed": 4,
         "seats": [{"kind": "human", "name": "Geralt"}, {"kind": "bot", "bot": "bot:heuristic"}]},
         gwent_move)
+
+
+@pytest.mark.skipif("nevermore" not in REGISTERED, reason="Nevermore is not registered")
+def test_nevermore_magic_windows_pass_by_themselves_once_asked(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    t = create_table(server.url, {
+        "game": "nevermore", "players": 3, "seed": 2, "lang": "ru",
+        "seats": [{"kind": "human", "name": "Аня"}, {"kind": "bot", "bot": "bot:heuristic"},
+                  {"kind": "bot", "bot": "bot:heuristic"}]})
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740})
+    ctx.add_init_script("localStorage.setItem('koloda.lang', 'ru')")
+    page = ctx.new_page()
+    page.goto(server.url + t["seats"][0]["link"])
+    wait_ready(page)
+    page.wait_for_function("document.body.dataset.phase === 'magic' "
+                           "&& document.body.dataset.myTurn === '1'")
+    page.check("#auto-pass")
+    # the window is passed for Аня: the draft's first pass is next, nothing clicked
+    page.wait_for_function("document.body.dataset.phase === 'pass'")
+    page.screenshot(path=shots / "nevermore-auto-pass.png", full_page=True)
+    ctx.close()

@@ -18,10 +18,12 @@ pytestmark = pytest.mark.skipif(
 def duel_move(page: Any) -> None:
     """A person's move through the duel's own page: tap cards, confirm."""
     if page.locator("#duel-confirm").count():
+        # cards still picked after a refused choice (a bot moved first) stay picked
+        picked = page.locator(".zone button.card[aria-pressed='true']").count()
         ids = page.eval_on_selector_all(
-            "[data-zone] button.card:not([disabled]), .zone button.card:not([disabled])",
+            ".zone button.card:not([disabled])[aria-pressed='false']",
             "els => els.map(e => e.dataset.card)")
-        for card in ids[:3]:
+        for card in ids[:max(0, 3 - picked)]:
             page.click(f"button.card[data-card='{card}']")
         after_click(page, lambda: page.click("#duel-confirm"))
     elif page.locator("[data-action='no-swap']").count():

@@ -18,3 +18,27 @@ def test_the_frames_carry_the_actions_in_the_seats_language(client: TestClient) 
         assert hand["label"].startswith("Взять в руку" if lang == "ru" else "Take into")
     spectator = client.get(f"/api/tables/{t['table']}/view").json()
     assert spectator["actions"] == [] and spectator["legal"] == []
+
+
+def test_gwent_plays_carry_a_damage_preview(client: TestClient) -> None:
+    from koloda.engine import load_game
+
+    t = new_table(client, game="gwent", players=2, seed=3,
+                  seats=[{"kind": "human"}, {"kind": "human"}])
+    tokens = [s["token"] for s in t["seats"]]
+    views = [client.get(f"/api/tables/{t['table']}/view?lang=ru", headers=auth(tok)).json()
+             for tok in tokens]
+    seat = next(i for i, v in enumerate(views) if v["legal"])
+    v = views[seat]
+    plays = [a for a in v["actions"] if a["kind"] == "play"]
+    assert plays and all("preview" in a["fields"] for a in plays)
+    # a new attack leaves the card's whole value against the opponent
+    g = load_game("gwent", players=2)
+    state = g.new(seed=3)
+    for a in plays:
+        p = a["fields"]["preview"]
+        assert p["against"] == "them" and p["damage"] > 0, a
+        copy = state.clone()
+        copy.apply(seat, g.parse_action(a["text"]))
+        stacks = copy.observe(seat)["exchange"]["stacks"]
+        assert any(s["damage"] == p["damage"] for s in stacks)

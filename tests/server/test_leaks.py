@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from koloda.action_words import describe_actions
+from koloda.action_words import describe_actions, previews
 from koloda.engine import GameRecord, get_spec
 from koloda.server.room import name_seats
 from koloda.server.store import Store
@@ -75,6 +75,14 @@ def states_by_version(db: Path, tid: str) -> tuple[Any, dict[int, Any]]:
     return row, states
 
 
+def _words(game: str, state: Any, seat: int | None, acts: list[Any],
+           names: list[str]) -> Any:
+    words = describe_actions(game, acts, "en", state.observe(seat), names)
+    if seat is not None and words:
+        previews(game, state, seat, words)
+    return json.loads(json.dumps(words))
+
+
 def check_messages(db: Path, tid: str, got: dict[int | None, list], tokens: list[str]) -> None:
     row, states = states_by_version(db, tid)
     spec = get_spec(row.game)
@@ -100,9 +108,9 @@ def check_messages(db: Path, tid: str, got: dict[int | None, list], tokens: list
                     legal if seat in state.to_act else [],
                     json.loads(json.dumps([e.to_json() for e in events])),
                     [name_seats(spec.describe(e, "en"), names) for e in events],
-                    # the actions' words come from the seat's own view only
-                    json.loads(json.dumps(describe_actions(
-                        spec.name, list(acts), "en", state.observe(seat), names))),
+                    # the actions' words come from the seat's own view only (and their
+                    # previews from the seat's own action on a copy)
+                    _words(spec.name, state, seat, list(acts), names),
                 )
             observation, legal, events_json, texts, words = expected[key]
             log = m["log"] if m["log_reset"] else log + m["log"]
@@ -112,8 +120,8 @@ def check_messages(db: Path, tid: str, got: dict[int | None, list], tokens: list
             assert [e["text"] for e in log] == texts
             assert m["actions"] == words
             assert set(m) == {"type", "table", "version", "match", "seat", "to_act", "finished",
-                              "result", "observation", "legal", "actions", "log", "bot_error",
-                              "log_from", "log_reset"}
+                              "result", "observation", "legal", "actions", "choice", "log",
+                              "bot_error", "log_from", "log_reset"}
 
 
 def test_toy_messages_show_no_hidden_deal(client: TestClient, db: Path) -> None:

@@ -6,6 +6,7 @@ another package) becomes one line on stderr and exit code 2, with no traceback.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, ClassVar
 
@@ -47,17 +48,77 @@ class KolodaGroup(TyperGroup):
         if command is None:
             self._add_more()
             command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            translate_help(command, help_lang())
         return command
 
     def list_commands(self, ctx: Any) -> list[str]:
         self._add_more()
         return super().list_commands(ctx)
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        translate_help(self, help_lang())
+        for name in self.list_commands(ctx):
+            translate_help(self.commands[name], help_lang())
+        super().format_help(ctx, formatter)
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except KolodaError as e:
             fail(str(e))
+
+
+def help_lang() -> str:
+    """The language of ``--help``: ``--lang`` on the command line, else ``$KOLODA_LANG``."""
+    argv = sys.argv[1:]
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1].lower()
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1].lower()
+    return str(default_lang())
+
+
+#: Typer's own words around the help, by language (the titles of its panels)
+_PANELS = {"ru": {"OPTIONS_PANEL_TITLE": "Параметры", "COMMANDS_PANEL_TITLE": "Команды",
+                  "ARGUMENTS_PANEL_TITLE": "Аргументы", "ERRORS_PANEL_TITLE": "Ошибка",
+                  "DEFAULT_STRING": "[по умолчанию: {}]", "REQUIRED_LONG_STRING": "[обязательно]",
+                  "ABORTED_TEXT": "Прервано."}}
+_PANELS_EN: dict[str, str] = {}
+
+
+def translate_help(command: Any, lang: str) -> None:
+    """A command's help (its text, short text and its parameters' help) in ``lang``, from the
+    catalogue (``msgctxt "help"``, the English text with its spaces folded as ``msgid``);
+    a text the catalogue does not hold stays English."""
+    from typer import rich_utils
+
+    from koloda.i18n import catalogue
+
+    if not _PANELS_EN:
+        _PANELS_EN.update({n: getattr(rich_utils, n) for n in _PANELS["ru"]})
+    for name, english in _PANELS_EN.items():
+        setattr(rich_utils, name, _PANELS.get(lang, {}).get(name, english))
+    if lang == "en" or getattr(command, "_koloda_help_lang", "en") == lang:
+        return
+    cat = catalogue(lang)
+
+    def tr(text: str | None) -> str | None:
+        if not text:
+            return text
+        folded = " ".join(text.split())
+        found = cat.pgettext("help", folded)
+        return found if found != folded else text
+
+    command.help = tr(command.help)
+    command.short_help = tr(getattr(command, "short_help", None))
+    for param in getattr(command, "params", []):
+        if getattr(param, "help", None):
+            param.help = tr(param.help)
+    command._koloda_help_lang = lang
+    for sub in getattr(command, "commands", {}).values():  # a group's own commands
+        translate_help(sub, lang)
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:

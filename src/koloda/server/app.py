@@ -18,9 +18,10 @@ HTTP (JSON; errors are ``{"type": "error", "code": …, "message": …}`` with a
 
 WebSocket ``/ws/{id}``: the first message is ``{"type": "hello", "token": <seat token or null>,
 "lang": "en"|"ru"}``; then ``act`` (``action``, ``version``, optional ``id`` echoed back),
-``again``, ``name``, ``lang`` and ``ping``. The server sends ``welcome``, ``state`` (the seat's
-observation, legal actions and the new entries of its log), ``table`` (seats and presence),
-``ack`` and ``error``. See ``docs/server.md``.
+``again``, ``name``, ``lang``, ``auto`` (``on``: the seat's own automatic passes, see
+:func:`koloda.action_words.auto_action`) and ``ping``. The server sends ``welcome``, ``state``
+(the seat's observation, legal actions and the new entries of its log), ``table`` (seats and
+presence), ``ack`` and ``error``. See ``docs/server.md``.
 
 Seat tokens travel in the page's URL fragment (``/t/{id}#seat=…``), which browsers never send to
 the server, and then in the WebSocket's first message, so they appear in no access log.
@@ -461,6 +462,7 @@ _FIELDS = {
     "name": {"type", "name", "id"},
     "lang": {"type", "lang", "id"},
     "ping": {"type", "id"},
+    "auto": {"type", "on", "id"},
 }
 
 
@@ -632,6 +634,9 @@ async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
     elif kind == "again":
         version = await room.play_again(client.seat)
         client.push({"type": "ack", "id": ident, "version": version})
+    elif kind == "auto":
+        await room.set_auto(client.seat, data.get("on"))
+        client.push({"type": "ack", "id": ident, "version": room.version})
     elif kind == "name":
         await room.rename(client.seat, data.get("name"))
         client.push({"type": "ack", "id": ident, "version": room.version})

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from koloda.action_words import describe_actions
+from koloda.action_words import auto_action, choice_words, describe_actions, previews
 from koloda.bots import Bot, decision_for, make_bot
 from koloda.engine import (
     Action,
@@ -214,6 +214,9 @@ class Room:
         #: match starts once every person at the table has asked (bots always agree); kept in
         #: memory only, like presence: a restart asks again
         self.again: set[int] = set()
+        #: the seats that asked for their magic windows (and such) to be passed for them
+        #: (koloda.action_words.auto_action); in memory, like presence
+        self.auto: set[int] = set()
         #: when the table was last asked for (the hub unloads tables idle for long)
         self.last_used = time.monotonic()
 
@@ -328,23 +331,36 @@ class Room:
             "observation": observation,
             "legal": legal,
             # each legal action in words, with its fields (koloda.action_words)
-            "actions": self._words(list(actions), lang, observation),
+            "actions": self._words(list(actions), lang, observation, seat),
+            # the seat's own hidden choice in this step, in words
+            "choice": self._choice(observation, lang) if seat is not None else None,
             "log": entries,
             "bot_error": self.bot_error,
         }
         self._views[key] = view
         return view
 
-    def _words(self, actions: list[Action], lang: str,
-               observation: dict[str, Any]) -> list[dict[str, Any]]:
+    def _words(self, actions: list[Action], lang: str, observation: dict[str, Any],
+               seat: int | None) -> list[dict[str, Any]]:
         names = [s.name for s in self.seats]
         try:
             words = describe_actions(self.spec.name, actions, lang, observation, names)
+            if seat is not None and words:
+                previews(self.spec.name, self.state, seat, words)
         except Exception:  # words must never take the table down: the texts then
             log.exception("describing the actions of %s failed", self.spec.name)
             return [{"text": str(a), "label": str(a), "kind": "", "fields": {}}
                     for a in actions]
         return [dict(w) for w in words]
+
+    def _choice(self, observation: dict[str, Any], lang: str) -> dict[str, Any] | None:
+        try:
+            found = choice_words(self.spec.name, self.game.parse_action, observation, lang,
+                                 [s.name for s in self.seats])
+        except Exception:
+            log.exception("describing a choice of %s failed", self.spec.name)
+            return None
+        return dict(found) if found is not None else None
 
     def view_for(self, client: Client) -> dict[str, Any]:
         """The client's view, with only the log entries it has not received yet."""
@@ -545,13 +561,35 @@ class Room:
             self._views_version = -1  # the actions' words name the seats
             self._announce_table()
 
+    async def set_auto(self, seat: int, on: Any) -> None:
+        """``seat`` turns its automatic passes on or off."""
+        if not isinstance(on, bool):
+            raise ClientError("malformed", "auto takes on: true or false")
+        async with self.lock:
+            if on:
+                self.auto.add(seat)
+            else:
+                self.auto.discard(seat)
+        self.kick_bots()
+
+    def _auto_for(self, seat: int, state: GameState) -> Action | None:
+        """The automatic pass of a person's seat that asked for it, if one applies now."""
+        if seat not in self.auto or self.seats[seat].kind != "human" or state.is_terminal:
+            return None
+        return auto_action(self.spec.name, state.legal_actions(seat), state.observe(seat))
+
+    def _moves_for_server(self) -> bool:
+        return any(self.seats[s].kind == "bot" or self._auto_for(s, self.state) is not None
+                   for s in self.state.to_act)
+
     # --- bots -----------------------------------------------------------------------------------
 
     def kick_bots(self) -> None:
-        """Let the bot seats that must act do so (one task per room)."""
+        """Let the bot seats that must act do so, and the automatic passes of the seats that
+        asked for them (one task per room)."""
         if self.bot_error is not None or self.read_only is not None:
             return
-        if any(self.seats[s].kind == "bot" for s in self.state.to_act) and (
+        if self._moves_for_server() and (
             self._bots_task is None or self._bots_task.done()
         ):
             self._bots_task = asyncio.create_task(self._run_bots(), name=f"bots-{self.id}")
@@ -570,8 +608,27 @@ class Room:
     async def _run_bots(self) -> None:
         while True:
             to_act = self.state.to_act
-            if not any(self.seats[s].kind == "bot" for s in to_act):
+            if not self._moves_for_server():
                 return  # people's turn: the next change kicks the bots again
+            async with self.lock:
+                # a person's automatic pass, with the timing a bot's move has
+                auto = next(((s, a) for s in self.state.to_act
+                             if (a := self._auto_for(s, self.state)) is not None), None)
+            if auto is not None:
+                if self.bot_delay > 0:
+                    await asyncio.sleep(self.bot_delay)
+                async with self.lock:
+                    auto_seat, auto_move = auto
+                    if self._auto_for(auto_seat, self.state) != auto_move:
+                        continue  # the table moved on meanwhile: look again
+                    try:
+                        self.check(auto_seat, auto_move)
+                        await self._commit(auto_seat, auto_move)
+                    except ClientError:
+                        continue
+                continue
+            if not any(self.seats[s].kind == "bot" for s in to_act):
+                return
             # a bot alone to act waits so people can follow its move; in a simultaneous step
             # its choice is hidden anyway, and choosing at once keeps the step's version from
             # moving while a person is choosing

@@ -96,3 +96,10 @@ def describe_action(action: Action, lang: str, observation: Mapping[str, Any],
         if isinstance(action, cls):
             return {"text": text, "label": w[text], "kind": text, "fields": {}}
     return {"text": text, "label": text, "kind": text.split(" ")[0], "fields": {}}
+
+
+def choice_text(observation: Mapping[str, Any]) -> str | None:
+    """The seat's own choice, face down, in this step (a hand or a round's play)."""
+    me = observation.get("me") or {}
+    commit = me.get("commit")
+    return str(commit) if commit else None

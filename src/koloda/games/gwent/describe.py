@@ -156,3 +156,30 @@ def describe_action(action: Action, lang: str, observation: Mapping[str, Any],
             side=w[f"side_{side}"], cards=_listed(action.cards, dict(action.suits), lang)),
             "fields": {"side": side, "cards": list(action.cards), "suits": dict(action.suits)}}
     return {"text": text, "label": text, "kind": text.split(" ")[0], "fields": {}}
+
+
+def preview_action(state: Any, seat: int, text: str) -> dict[str, Any] | None:
+    """The damage a play leaves on its stack: ``{"damage": 3.0, "against": "you" | "them"}``,
+    worked out on a copy of the state (the play's own effect on cards already on the table;
+    nothing of what the play would make happen next — a throw-in, the next exchange, a deal —
+    is looked at). None for other actions, or when the play closes the exchange."""
+    from koloda.games.gwent.actions import Play, parse_action
+
+    action = parse_action(text)
+    if not isinstance(action, Play):
+        return None
+    before = state.observe(seat).get("exchange") or {}
+    copy = state.clone()
+    try:
+        copy.apply(seat, action)
+    except Exception:  # the engine refuses it: no preview
+        return None
+    after = copy.observe(seat).get("exchange") or {}
+    if not after or after.get("number") != before.get("number"):
+        return None
+    mine = 0 if after.get("attacker") == seat else 1
+    for stack in after.get("stacks", []):
+        if any(action.card in layer["cards"] for layer in stack["layers"]):
+            return {"damage": float(stack["damage"]),
+                    "against": "you" if stack["presses_on"] == mine else "them"}
+    return None

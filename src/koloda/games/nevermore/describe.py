@@ -364,3 +364,21 @@ def describe_action(action: Action, lang: str, observation: Mapping[str, Any],
     if isinstance(action, A.Done):
         return {"text": text, "kind": "done", "label": w["done"], "fields": {}}
     return {"text": text, "label": text, "kind": text.split(" ")[0], "fields": {}}
+
+
+def auto_action(actions: Sequence[Action], observation: Mapping[str, Any]) -> Action | None:
+    """A seat's automatic pass: «done» in a magic window (every player holding magic is asked
+    in every window, so passing each one unasked follows from the setting alone, never from
+    the cards held). Replies to a blow («react») are always the player's own choice."""
+    from koloda.games.nevermore.actions import Done
+
+    if observation.get("stage") != "magic":
+        return None
+    return next((a for a in actions if isinstance(a, Done)), None)
+
+
+def choice_text(observation: Mapping[str, Any]) -> str | None:
+    """The seat's own hidden decision in this step."""
+    you = observation.get("you") or {}
+    choice = you.get("choice")
+    return str(choice) if choice else None

@@ -51,7 +51,7 @@ export const HOWTO = {
       ],
       legend: [
         ["⚔", "Атака"], ["♥", "Лечение; здоровье"], ["✺", "Сияние"], ["♛", "Победа"], ["✒", "Ворон"],
-        ["★ ПО", "победные очки"], ["🂠", "карт в руке"], ["⛉", "щит от повреждений"],
+        ["★ ПО", "победные очки"], ["🂠", "карт в руке"], ["◇", "щит от повреждений"],
         ["Свет · Тень", "карты Магии Света и Тени на руке"], ["✓", "уже выбрал(а)"],
       ],
     },
@@ -69,7 +69,7 @@ export const HOWTO = {
       ],
       legend: [
         ["⚔", "Attack"], ["♥", "Healing; health"], ["✺", "Radiance"], ["♛", "Victory"], ["✒", "Raven"],
-        ["★ VP", "victory points"], ["🂠", "cards in hand"], ["⛉", "shield against damage"],
+        ["★ VP", "victory points"], ["🂠", "cards in hand"], ["◇", "shield against damage"],
         ["Light · Shadow", "Light and Shadow magic cards in hand"], ["✓", "has decided"],
       ],
     },
@@ -131,3 +131,19 @@ export function howtoPanel(h, game, lang, t) {
   box.addEventListener("toggle", () => { if (!box.open) localStorage.setItem(key, "1"); });
   return box;
 }
+
+// What the scores of the end screen mean, per game
+export const SCORING = {
+  duel: {
+    ru: "Очки: победитель дуэли получает 1, проигравший −1, при ничьей оба 0.",
+    en: "Scores: the duel's winner gets 1, the loser −1; a draw gives both 0.",
+  },
+  nevermore: {
+    ru: "Очки: победитель получает 1, остальные 0; если игра остановлена без победителя — все 0.",
+    en: "Scores: the winner gets 1, everyone else 0; a game stopped without a winner gives all 0.",
+  },
+  gwent: {
+    ru: "Очки: каждый победитель партии (больше всех выигранных раундов) получает 1, остальные 0.",
+    en: "Scores: each winner of the match (most rounds won) gets 1, everyone else 0.",
+  },
+};

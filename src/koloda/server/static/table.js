@@ -3,13 +3,14 @@
 //
 // The seat's secret token comes from the URL fragment (#seat=…), never sent in an HTTP request;
 // it is remembered per table in localStorage so reloading or reopening the page restores the seat.
-import { botLabel, errorText, getLang, h, langSwitch, setLang, tr } from "/static/i18n.js";
+import { botLabel, errorText, getLang, h, langSwitch, num, setLang, tr } from "/static/i18n.js";
 import * as generic from "/static/render/generic.js";
-import { howtoPanel } from "/static/howto.js";
+import { SCORING, howtoPanel } from "/static/howto.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.hash.slice(1));
 const storageKey = `koloda.seat.${tableId}`;
+const autoKey = `koloda.auto.${tableId}`;
 let token = params.get("seat");
 if (token) localStorage.setItem(storageKey, token);
 else if (!params.has("watch")) token = localStorage.getItem(storageKey);
@@ -54,6 +55,7 @@ function send(message) {
 function act(text) {
   if (!view || pending) return;
   pending = true;
+  fresh = [];
   showError("");
   send({ type: "act", action: text, version: view.version, id: nextId++ });
   render();
@@ -101,16 +103,19 @@ async function onMessage(m) {
     table = m.table;
     status("connected");
     await loadRenderer(table.game);
+    if (m.seat !== null && localStorage.getItem(autoKey) === "1") send({ type: "auto", on: true, id: nextId++ });
   } else if (m.type === "table") {
     table = m.table;
   } else if (m.type === "state") {
+    // «Только что»: everything since this seat's own last move (the others' moves, reveals)
     if (m.log_reset) {
-      fresh = view && view.match === m.match ? m.log.slice(logEntries.length) : [];
+      fresh = view && view.match === m.match ? fresh.concat(m.log.slice(logEntries.length)) : [];
       logEntries = m.log;
     } else {
-      fresh = m.log;
+      fresh = fresh.concat(m.log);
       logEntries = logEntries.concat(m.log);
     }
+    fresh = fresh.slice(-8);
     view = m;
     pending = false;
   } else if (m.type === "ack") {
@@ -150,7 +155,7 @@ function renderSeats() {
     s.kind === "bot" ? h("small", { title: s.bot }, ` ${t("bot")}: ${botLabel(lang, s.bot)}`) : null,
     acting ? h("em", {}, ` · ${t("to_act")}…`) : null,
     !acting && marks.includes(s.seat) ? h("em", {}, ` · ✓ ${t("decided")}`) : null,
-    table.matches_played ? h("small", { class: "total" }, ` Σ ${table.totals[s.seat]}`) : null,
+    table.matches_played ? h("small", { class: "total" }, ` Σ ${num(lang, table.totals[s.seat])}`) : null,
     mine ? h("button", { type: "button", class: "link rename", "aria-label": t("rename"), title: t("rename"),
       "data-key": "rename", onclick: () => {
         const name = prompt(t("name"), s.name);
@@ -185,7 +190,7 @@ function renderResult() {
   if (!view || !view.finished || !view.result) { box.hidden = true; return; }
   box.hidden = false;
   const r = view.result;
-  const winners = r.winners.map(seatName);
+  const winners = r.winners.map(seatWho);
   box.replaceChildren(...[
     h("h2", {}, t("game_over")),
     h("p", { class: "verdict" }, winners.length
@@ -195,11 +200,13 @@ function renderResult() {
     (lang === "ru" ? r.summary_ru : r.summary)
       ? h("p", { class: "summary" }, lang === "ru" ? r.summary_ru : r.summary)
       : null,
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")),
+    table && SCORING[table.game]
+      ? h("p", { class: "muted scoring" }, SCORING[table.game][lang] || SCORING[table.game].en) : null,
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("score")),
       h("th", {}, t("rank")), table && table.matches_played ? h("th", {}, t("totals")) : null)),
-    h("tbody", {}, r.scores.map((sc, i) => h("tr", {}, h("td", {}, seatName(i)), h("td", {}, sc),
+    h("tbody", {}, r.scores.map((sc, i) => h("tr", {}, h("td", {}, seatWho(i)), h("td", {}, num(lang, sc)),
       h("td", {}, r.ranks[i]),
-      table && table.matches_played ? h("td", {}, table.totals[i] + sc) : null)))),
+      table && table.matches_played ? h("td", {}, num(lang, table.totals[i] + sc)) : null)))),
     againBox(),
   ].filter(Boolean));
 }
@@ -234,10 +241,24 @@ function seatWho(i) {
 
 function renderRecent() {
   const box = $("recent");
-  const shown = fresh.slice(-4);
+  const shown = fresh.slice(-6);
   if (!view || !shown.length) { box.replaceChildren(); return; }
   box.replaceChildren(h("h2", {}, t("just_now")),
     h("ul", {}, shown.map((e) => h("li", { "data-kind": e.event.kind }, e.text))));
+}
+
+// the seat's automatic passes, for games that have them (the renderer's autoPass words)
+function renderAuto() {
+  const box = $("auto");
+  const words = renderer.autoPass;
+  if (!words || !view || view.seat === null) { box.replaceChildren(); return; }
+  const on = localStorage.getItem(autoKey) === "1";
+  const input = h("input", { type: "checkbox", id: "auto-pass", checked: on || undefined,
+    onchange: (ev) => {
+      localStorage.setItem(autoKey, ev.target.checked ? "1" : "");
+      send({ type: "auto", on: ev.target.checked, id: nextId++ });
+    } });
+  box.replaceChildren(h("label", { for: "auto-pass", class: "auto" }, input, ` ${words[lang] || words.en}`));
 }
 
 function renderLog() {
@@ -285,7 +306,7 @@ function render() {
     }
     $("board").replaceChildren(out.board || "");
     const actions = [];
-    if (out.actions) actions.push(out.actions);
+    if (out.actions && out.actions.childNodes.length) actions.push(out.actions);
     if (generic.debugOn() && (view.legal.length || view.seat !== null)) {
       actions.push(generic.actionList(ctx, { open: false }));
     }
@@ -296,6 +317,7 @@ function render() {
     }
   }
   renderRecent();
+  renderAuto();
   if (table && !$("howto").dataset.game) {
     $("howto").dataset.game = table.game;
     $("howto").dataset.lang = lang;

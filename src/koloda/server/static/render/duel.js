@@ -191,20 +191,6 @@ function cardsRow(h, ids, obs, lang, opts = {}) {
   })));
 }
 
-function describePlay(text, obs, lang) {
-  const W = WORDS[lang];
-  const parts = text.split(" ");
-  const card = obs.cards[parts[1]];
-  let out = `${W.play} «${card ? cardName(card, lang) : "?"}»`;
-  const show = parts.indexOf("show");
-  if (show > 0) {
-    const item = obs.cards[parts[show + 1]];
-    out += `, ${W.show} «${item ? cardName(item, lang) : "?"}»`;
-  }
-  if (parts.includes("kill")) out += `, ☠ ${W.kill}`;
-  return out;
-}
-
 export function render(ctx) {
   const { h, view, lang, act, pending, seatName } = ctx;
   const W = WORDS[lang] || WORDS.en;
@@ -268,13 +254,15 @@ export function render(ctx) {
         h("td", {}, r.winner === null ? W.nobody : seatName(r.winner)))))));
   }
 
-  // the result
+  // the result (once the duel is over the page's end screen says it: one wording)
   if (obs.result) {
     const r = obs.result;
     const reason = W.reasons[r.reason] || "";
-    board.append(h("p", { class: "verdict" },
-      r.winner === null ? W.result_draw : W.result_won(seatName(r.winner)),
-      reason ? ` (${reason})` : ""));
+    if (!view.finished) {
+      board.append(h("p", { class: "verdict" },
+        r.winner === null ? W.result_draw : W.result_won(seatName(r.winner)),
+        reason ? ` (${reason})` : ""));
+    }
     if (r.killed !== null && r.killed !== undefined) board.append(h("p", {}, `☠ ${W.killed(seatName(r.killed))}`));
     if (r.swap) {
       const tk = obs.cards[r.swap.take];
@@ -320,7 +308,7 @@ export function render(ctx) {
         h("p", { class: "help" }, W.hand_help));
     } else if (obs.phase === "choose_hand") {
       // chosen, face down, waiting for the other: the hand taken, not a round's play
-      const taken = mine.commit ? mine.commit.split(" ").slice(1) : [];
+      const taken = view.choice ? view.choice.fields.cards || [] : [];
       board.append(h("div", { class: "zone", "data-zone": "mine" },
         h("h3", {}, `${W.hand_chosen} · ✓ ${W.decided}`),
         cardsRow(h, taken, obs, lang, { small: true })));
@@ -342,7 +330,7 @@ export function render(ctx) {
           W.swap_wait(seatName(winner))));
       }
     } else {
-      const downCard = mine.commit && obs.phase === "rounds" ? mine.commit.split(" ")[1] : null;
+      const downCard = view.choice && obs.phase === "rounds" ? view.choice.fields.card : null;
       const inHand = mine.hand.filter((c) => c !== downCard);
       board.append(h("div", { class: "zone", "data-zone": "mine" },
         h("h3", {}, `${W.your_hand} · ${name(me)}`
@@ -355,7 +343,7 @@ export function render(ctx) {
         }),
         downCard ? h("div", { class: "cards", "data-face-down": "mine" },
           cardEl(h, obs.cards[downCard], lang, { small: true }), h("small", {}, W.your_face_down)) : null));
-      if (mine.commit) board.append(h("p", {}, `${W.chosen_face_down} ${describePlay(mine.commit, obs, lang)}`));
+      if (view.choice) board.append(h("p", { "data-choice": "1" }, `${W.chosen_face_down} ${view.choice.label}`));
       if (obs.phase === "rounds" && !myTurn && opp !== null && obs.to_act.includes(opp)) {
         board.append(h("p", { class: "help", "data-help": "wait" }, W.wait_round(seatName(opp))));
       }

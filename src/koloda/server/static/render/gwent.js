@@ -2,6 +2,8 @@
 // perk icons, names, trump), the exchange's stacks, points and damage, your hand; tap a card to
 // see what you can do with it, every choice as a button in words.
 
+import { num } from "/static/i18n.js";
+
 const SUITS = {
   close: { en: "Close", ru: "Мечи", icon: "⚔" },
   ranged: { en: "Ranged", ru: "Луки", icon: "➶" },
@@ -114,6 +116,17 @@ function factionName(deck, lang) {
   return FACTIONS[deck] ? FACTIONS[deck][lang] : deck;
 }
 
+// the damage a play leaves on its stack (the server's preview, worked out on a copy)
+function previewEl(h, a, lang) {
+  const p = a.fields && a.fields.preview;
+  if (!p) return null;
+  const n = num(lang, p.damage);
+  const words = lang === "ru"
+    ? (p.damage ? (p.against === "you" ? `урон ${n} вам` : `урон ${n} сопернику`) : "в ноль")
+    : (p.damage ? (p.against === "you" ? `${n} damage to you` : `${n} damage to them`) : "to zero");
+  return h("small", { class: `preview ${p.against}`, "data-preview": String(p.damage) }, ` · ✖ ${words}`);
+}
+
 export function render(ctx) {
   const { h, view, lang, act, pending, seatName } = ctx;
   ensureCatalogue(ctx);
@@ -151,7 +164,7 @@ export function render(ctx) {
     board.append(h("p", {}, `${w.named}: ${ex.named.map((n) => (n && SUITS[n] ? SUITS[n][lang] : "—")).join(" / ")}`));
   }
   if (obs.throw_in) board.append(h("p", {}, `${w.throw_in}: ${obs.throw_in.seats.map(seatName).join(", ")}`));
-  if (obs.winners && obs.winners.length) {
+  if (obs.winners && obs.winners.length && !view.finished) {
     board.append(h("p", { class: "verdict" }, `${w.winners}: ${obs.winners.map(seatName).join(", ")}`));
   }
 
@@ -184,7 +197,7 @@ export function render(ctx) {
       type: "button", class: `action${primary ? " primary" : ""}`, "data-action": a.text, "data-kind": a.kind,
       "data-key": `gwa:${a.text}`, "data-shortcut": i < 9 ? String(i + 1) : undefined,
       disabled: pending, onclick: () => act(a.text),
-    }, i < 9 ? h("kbd", {}, String(i + 1)) : null, a.label);
+    }, i < 9 ? h("kbd", {}, String(i + 1)) : null, a.label, previewEl(h, a, lang));
     if (throwing) {
       // a throw-in: pick the cards, then confirm on a side (every combination is an action;
       // only those of the cards picked are shown)

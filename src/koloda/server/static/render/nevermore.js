@@ -2,6 +2,8 @@
 // form, the face-down table, your hand and magic cards with their text; drafting by tapping the
 // cards to pass; every other choice as a button in words. Everything comes from the observation.
 
+import { plural } from "/static/i18n.js";
+
 const SUITS = {
   attack: { en: "Attack", ru: "Атака", icon: "⚔", color: "#b3261e" },
   healing: { en: "Healing", ru: "Лечение", icon: "♥", color: "#2c7a3f" },
@@ -16,8 +18,8 @@ const W = {
     round: "Round", stage: "Stage", direction: "passing", left: "to the left", right: "to the right",
     pass_no: "pass", tokens: "Tokens", step: "now", health: "health", vp: "VP", form: "form",
     human: "human", raven: "raven", shield: "shield", hand: "in hand", light: "Light", shadow: "Shadow",
-    table: "on the table", your_hand: "Your hand", your_magic: "Your magic", pass_n: (n) => `Choose ${n} cards to pass`,
-    pass: (n) => `Pass ${n} cards`, passed: "You passed", received: "You received", final_hand: "Your drafted hand",
+    table: "on the table", your_hand: "Your hand", your_magic: "Your magic", pass_n: (n) => `Choose ${plural("en", n, { one: "card", other: "cards" })} to pass`,
+    pass: (n) => `Pass ${plural("en", n, { one: "card", other: "cards" })}`, passed: "You passed", received: "You received", final_hand: "Your drafted hand",
     choice: "Your hidden choice:", commit: (r) => (r ? `Commit, cancelling with ${r} raven${r > 1 ? "s" : ""}` : "Commit, no ravens"),
     with_: "with", play: "Play", on: "on", attack: "Strike", attack_all: "Strike everyone (1 damage each, 2 VP)",
     peck: "Peck", done: "Done / pass", winner: "Winner", decided: "has decided", face_down: "face down",
@@ -27,8 +29,8 @@ const W = {
     round: "Раунд", stage: "Этап", direction: "передача", left: "налево", right: "направо",
     pass_no: "передача", tokens: "Жетоны", step: "сейчас", health: "здоровье", vp: "ПО", form: "облик",
     human: "человек", raven: "ворон", shield: "щит", hand: "в руке", light: "Свет", shadow: "Тень",
-    table: "на столе", your_hand: "Ваша рука", your_magic: "Ваша магия", pass_n: (n) => `Выберите ${n} карт(ы) для передачи`,
-    pass: (n) => `Передать ${n}`, passed: "Вы передали", received: "Вы получили", final_hand: "Ваша рука после драфта",
+    table: "на столе", your_hand: "Ваша рука", your_magic: "Ваша магия", pass_n: (n) => `Выберите для передачи ${plural("ru", n, { one: "карту", few: "карты", many: "карт", other: "карты" })}`,
+    pass: (n) => `Передать ${plural("ru", n, { one: "карту", few: "карты", many: "карт", other: "карты" })}`, passed: "Вы передали", received: "Вы получили", final_hand: "Ваша рука после драфта",
     choice: "Ваш скрытый выбор:", commit: (r) => (r ? `Выложить, отменив воронами: ${r}` : "Выложить без воронов"),
     with_: "и", play: "Сыграть", on: "на", attack: "Ударить", attack_all: "Ударить всех (по 1 урону, 2 ПО)",
     peck: "Клюнуть", done: "Готово / пас", winner: "Победитель", decided: "решил(а)", face_down: "рубашкой вверх",
@@ -75,38 +77,10 @@ function magicCard(h, m, lang) {
   h("span", { class: "perks" }, lang === "ru" ? m.text_ru : m.text_en));
 }
 
-function actionLabel(text, obs, lang, seatName) {
-  const w = W[lang];
-  const parts = text.split(" ");
-  const magic = new Map(((obs.you && obs.you.magic) || []).map((m) => [String(m.id), m]));
-  const mname = (id) => {
-    const m = magic.get(id);
-    return m ? (lang === "ru" ? m.name_ru : m.name_en) : `#${id}`;
-  };
-  switch (parts[0]) {
-    case "commit": {
-      const extra = parts.slice(2).map(mname);
-      return w.commit(+parts[1]) + (extra.length ? ` ${w.with_} ${extra.join(", ")}` : "");
-    }
-    case "play":
-      return `${w.play} ${mname(parts[1])}${parts.length > 2 ? ` ${w.on} ${seatName(+parts[2])}` : ""}`;
-    case "attack":
-      return parts[1] === "all" ? w.attack_all : `${w.attack} ${seatName(+parts[1])}`;
-    case "pass":
-      return w.pass(parts.length - 1);
-    case "peck":
-      return w.peck;
-    case "done":
-      return w.done;
-    default:
-      return text;
-  }
-}
-
 // What to do now, in a line (from the seed and the project's decisions, docs/rules/nevermore.md)
 const HELP = {
   en: {
-    pass: (n) => `Draft: pick ${n} card(s) to pass on; you keep the rest and receive as many from your neighbour.`,
+    pass: (n) => `Draft: pick ${plural("en", n, { one: "card", other: "cards" })} to pass on; you keep the rest and receive as many from your neighbour.`,
     commit: "Reveal: everyone lays out every card of the suit named, at once. Each raven left in your hand must cancel a card of another suit while any remain.",
     magic: "Magic window: play a magic card now, or go on.",
     attack: "You lead in Attack: strike one player (or everyone, with 4 or more).",
@@ -114,7 +88,7 @@ const HELP = {
     react: "A blow is coming: answer with an any-time magic card, or go on.",
   },
   ru: {
-    pass: (n) => `Драфт: выберите карты для передачи соседу (${n}); остальные остаются у вас, столько же придёт от другого соседа.`,
+    pass: (n) => `Драфт: выберите для передачи соседу ${plural("ru", n, { one: "карту", few: "карты", many: "карт", other: "карты" })}; остальные остаются у вас, столько же придёт от другого соседа.`,
     commit: "Раскрытие: все одновременно выкладывают все карты названной масти. Каждый ворон в руке должен отменить карту другой масти, пока такие есть.",
     magic: "Окно магии: сыграйте карту магии сейчас или продолжайте.",
     attack: "Вы лидер Атаки: ударьте одного игрока (или всех, если карт атаки 4 и больше).",
@@ -129,6 +103,13 @@ function stepHelp(obs, lang, passing) {
   const line = words[obs.stage];
   return typeof line === "function" ? line(obs.pass_size) : line || "";
 }
+
+// the seat's own setting: every magic window passed for it by the server (whatever it holds,
+// so the pass tells nobody what is in the hand); replies to a blow stay the player's choice
+export const autoPass = {
+  ru: "Пропускать окна магии автоматически (ответ на удар — всегда ваш выбор)",
+  en: "Pass magic windows automatically (a reply to a blow is always your choice)",
+};
 
 export function render(ctx) {
   const { h, view, lang, act, pending, seatName } = ctx;
@@ -154,7 +135,7 @@ export function render(ctx) {
     h("span", { title: w.health }, `♥ ${p.health}/${obs.max_health}`),
     h("span", { title: w.vp }, `★ ${p.vp} ${w.vp}`),
     h("span", { title: w.form }, p.form === "raven" ? `✒ ${w.raven}` : w.human),
-    p.shield ? h("span", { title: w.shield }, `⛉ ${p.shield}`) : null,
+    p.shield ? h("span", { title: w.shield }, `◇ ${p.shield}`) : null,
     h("span", { title: w.hand }, `🂠 ${p.hand}`),
     h("span", {}, `${w.light} ${p.light} · ${w.shadow} ${p.shadow}`)),
   p.table.length ? h("div", { class: "cards" }, p.table.map((c) => suitCard(h, c, lang, { small: true }))) : null))));
@@ -178,7 +159,7 @@ export function render(ctx) {
       board.append(h("div", { class: "zone" }, h("h3", {}, w.your_magic),
         h("div", { class: "cards" }, you.magic.map((m) => magicCard(h, m, lang)))));
     }
-    if (you.choice) board.append(h("p", {}, `${w.choice} ${actionLabel(you.choice, obs, lang, seatName)}`));
+    if (view.choice) board.append(h("p", { "data-choice": "1" }, `${w.choice} ${view.choice.label}`));
     const help = stepHelp(obs, lang, passing);
     if (help && view.legal.length) board.append(h("p", { class: "help", "data-help": obs.stage }, help));
     const buttons = [];
@@ -197,7 +178,7 @@ export function render(ctx) {
     }
     if (buttons.length) controls = h("div", { class: "controls" }, buttons);
   }
-  if (obs.winner !== null && obs.winner !== undefined) {
+  if (obs.winner !== null && obs.winner !== undefined && !view.finished) {
     board.append(h("p", { class: "verdict" }, `${w.winner}: ${seatName(obs.winner)}`));
   }
   return { board, actions: controls || (you ? h("div", {}) : null) };
