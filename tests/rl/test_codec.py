@@ -125,3 +125,42 @@ def test_an_action_outside_the_encoding_is_refused_clearly() -> None:
         codec.tokens({}, 0, Spy("nr_catapult#99"))
     with pytest.raises(EncodingError):
         codec.token_text(codec.num_tokens)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[0] != "gwent"] + [CASES[-1]],
+                         ids=case_id)
+def test_another_seats_hidden_choice_leaves_the_tensor_unchanged(case: Any) -> None:
+    """Two states that differ only in what one seat chose face down in a simultaneous step:
+    the tensors, masks and sequences of every seat still to choose are equal."""
+    game_name, players, options = case
+    game = load_game(game_name, players=players, **options)
+    codec = codec_for(game)
+    rng = Rng.from_seed(4)
+    seen = 0
+    for seed in range(3):
+        state = game.new(seed=seed)
+        for _ in range(300):
+            if state.is_terminal:
+                break
+            to_act = state.to_act
+            if len(to_act) > 1:
+                first, rest = to_act[0], to_act[1:]
+                # two face-down choices of the same kind (an offer to end a duel is public)
+                every = state.legal_actions(first)
+                kind = max({type(x) for x in every},
+                           key=lambda t: (sum(type(x) is t for x in every), t.__name__))
+                legal = [x for x in every if type(x) is kind]
+                if len(legal) > 1:
+                    a, b = state.clone(), state.clone()
+                    a.apply(first, legal[0])
+                    b.apply(first, legal[-1])
+                    for seat in rest:
+                        if seat in a.to_act and seat in b.to_act:
+                            assert np.array_equal(codec.observation(a, seat),
+                                                  codec.observation(b, seat))
+                            assert codec.choices(a, seat).table.keys() == \
+                                codec.choices(b, seat).table.keys()
+                            seen += 1
+            seat = state.to_act[0]
+            state.apply(seat, state.random_action(seat, rng))
+    assert seen > 0

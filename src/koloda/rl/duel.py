@@ -25,7 +25,7 @@ from koloda.games.duel.actions import (
     Swap,
 )
 from koloda.games.duel.cards import BATTLE_KEYS, ITEM_KEYS
-from koloda.rl.codec import Codec, EncodingError, Obs, one_hot, scaled
+from koloda.rl.codec import Codec, EncodingError, Obs, one_hot
 
 DESIGNS: tuple[str, ...] = BATTLE_KEYS + ITEM_KEYS
 DESIGN_INDEX = {k: i for i, k in enumerate(DESIGNS)}
@@ -42,12 +42,15 @@ class DuelCodec(Codec):
     def __init__(self, game: Game, players: int, *, allow_offers: bool = True) -> None:
         super().__init__(game, players)
         self.allow_offers = allow_offers
+        self.filters = not allow_offers
         opts = game.options
         self.B = int(opts.deck_size)
         self.I = int(opts.items)
         self.hands: list[tuple[int, ...]] = [
             c for k in range(MAX_HAND + 1) for c in combinations(range(self.B), k)]
         self.hand_id = {c: i for i, c in enumerate(self.hands)}
+        # the ids of every hand of sizes lo..hi over the first b ranks, in canonical order
+        self._families: dict[tuple[int, int, int], list[tuple[int, ...]]] = {}
         self.PLAY = len(self.hands)
         self.OFFER = self.PLAY + self.B * (self.I + 1) * 2
         self.ACCEPT = self.OFFER + 1
@@ -93,18 +96,23 @@ class DuelCodec(Codec):
     def tokens_of(self, view: dict[str, Any], seat: int,
                   actions: Sequence[Action]) -> list[tuple[int, ...]]:
         ranks = self.ranks(view)
-        hand_id = self.hand_id
-        out: list[tuple[int, ...]] = []
-        for action in actions:
-            if type(action) is ChooseHand:
-                battle = ranks[0]
-                try:  # the cards are sorted by id, so their ranks ascend
-                    out.append((hand_id[tuple([battle[c] for c in action.cards])],))
-                    continue
-                except KeyError:
-                    pass
-            out.append(self.tokens(view, seat, action, ranks))
-        return out
+        if not actions or type(actions[0]) is not ChooseHand:
+            return [self.tokens(view, seat, a, ranks) for a in actions]
+        # the choice of hand lists up to thousands of hands, in Koloda's canonical order (by
+        # size, then cards): when they are every hand the limits allow, their ids are known
+        limits = view["me"].get("hand_limits")
+        if limits and type(actions[-1]) is ChooseHand:
+            key = (len(ranks[0]), int(limits[0]), int(limits[1]))
+            family = self._families.get(key)
+            if family is None:
+                family = self._families[key] = [
+                    (self.hand_id[h],) for k in range(key[1], min(key[2], MAX_HAND) + 1)
+                    for h in combinations(range(min(key[0], self.B)), k)]
+            if len(family) == len(actions) and all(
+                    self.tokens(view, seat, actions[i], ranks) == family[i]
+                    for i in (0, len(actions) // 2, -1)):
+                return family
+        return [self.tokens(view, seat, a, ranks) for a in actions]
 
     def tokens(self, view: dict[str, Any], seat: int, action: Action,
                ranks: tuple[dict[str, int], dict[str, int]] | None = None) -> tuple[int, ...]:
@@ -217,14 +225,14 @@ class DuelCodec(Codec):
         sc, _ = self.pieces["scalars"]
         one_hot(out, sc, PHASES.index(view["phase"]) if view["phase"] in PHASES else None)
         out[sc + 4 + seat] = 1.0
-        out[sc + 6] = scaled(view["round"], ROUNDS)
+        out[sc + 6] = view["round"] / ROUNDS
         need = view["options"]["rounds_to_win"]
         offer = view.get("offer")
         limits = me.get("hand_limits") or [0, 0]
         for side, who in enumerate((seat, opp)):
             b = sc + 7 + side * 11
             duellist = view["duellists"][who]
-            out[b] = scaled(view["wins"][who], need)
+            out[b] = view["wins"][who] / need
             out[b + 1] = float(who in view["to_act"])
             out[b + 2] = float(who in view["committed"])
             out[b + 3] = float(offer == who)
@@ -232,12 +240,12 @@ class DuelCodec(Codec):
             out[b + 5] = float(bool(duellist["kill_declared"]))
             size = duellist["hand_size"]
             out[b + 6] = 1.0 if size is None else 0.0
-            out[b + 7] = scaled(size or 0, MAX_HAND)
-            out[b + 8] = scaled(len(duellist["played"]), MAX_HAND)
-            out[b + 9] = scaled(len(duellist["shown"]), 3)
+            out[b + 7] = (size or 0) / MAX_HAND
+            out[b + 8] = (len(duellist["played"])) / MAX_HAND
+            out[b + 9] = (len(duellist["shown"])) / 3
             out[b + 10] = float(view.get("options", {}).get("attacker") == who)
-        out[sc + 29] = scaled(limits[0], MAX_HAND)
-        out[sc + 30] = scaled(limits[1], MAX_HAND)
+        out[sc + 29] = limits[0] / MAX_HAND
+        out[sc + 30] = limits[1] / MAX_HAND
         result = view.get("result")
         if result:
             out[sc + 31] = 1.0

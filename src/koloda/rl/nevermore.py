@@ -15,8 +15,8 @@ from typing import Any
 
 from koloda.engine import Action, Game
 from koloda.games.nevermore.actions import Attack, Commit, Done, Pass, Peck, Play
-from koloda.games.nevermore.cards import SUITS, is_main, suit_of
-from koloda.rl.codec import Codec, EncodingError, Obs, one_hot, scaled
+from koloda.games.nevermore.cards import PER_SUIT, SUITS, is_main, suit_of
+from koloda.rl.codec import Codec, EncodingError, Obs, one_hot
 
 SEATS = 6
 MAX_PASS = 5
@@ -26,6 +26,7 @@ WINDOWS = ("", "draft", "end", "gap0", "gap1", "gap2", "gap3", "pass1", "pass2",
 STEPS = ("attack", "healing", "radiance", "victory", "skulking")
 TOKEN_SUITS = ("attack", "healing", "radiance", "victory")
 SUIT_NAMES = tuple(s.value for s in SUITS)
+MAIN = 5 * PER_SUIT  # main cards are 0..59, the suit is card // 12
 
 
 class NevermoreCodec(Codec):
@@ -123,41 +124,37 @@ class NevermoreCodec(Codec):
             out[b + 1] = float(view["dealer"] == who)
             out[b + 2] = float(who in view["to_act"])
             out[b + 3] = float(who in view["decided"])
-            out[b + 4] = scaled(p["health"], max_health)
-            out[b + 5] = scaled(p["vp"], 8)
+            out[b + 4] = p["health"] / max_health
+            out[b + 5] = p["vp"] / 8
             out[b + 6] = float(p["form"] == "raven")
-            out[b + 7] = scaled(p["shield"], 3)
-            out[b + 8] = scaled(p["hand"], 10)
-            out[b + 9] = scaled(p["light"], 5)
-            out[b + 10] = scaled(p["shadow"], 5)
+            out[b + 7] = p["shield"] / 3
+            out[b + 8] = p["hand"] / 10
+            out[b + 9] = p["light"] / 5
+            out[b + 10] = p["shadow"] / 5
             down = 0
             for card in p["table"]:
                 if card.get("face_down") or card.get("suit") not in SUIT_NAMES:
                     down += 1
                 else:
                     out[b + 11 + SUIT_NAMES.index(card["suit"])] += 1.0 / 12
-            out[b + 16] = scaled(down, 12)
-            out[b + 17] = scaled(p["count"], 12)
+            out[b + 16] = down / 12
+            out[b + 17] = p["count"] / 12
             if who in tie:
                 one_hot(out, b + 18, min(tie.index(who), SEATS - 1))
-        out[seats:seats + SEATS * self._seat_width].clip(0.0, 1.0,
-                                                         out=out[seats:seats + SEATS
-                                                                 * self._seat_width])
 
         me, _ = self.pieces["me"]
         you = view.get("you") or {}
 
         def suit_counts(cards: Sequence[Any], at: int, top: float) -> None:
+            step = 1.0 / top
             for c in cards:
                 cid = c["id"] if isinstance(c, dict) else c
-                if isinstance(cid, int) and is_main(cid):
-                    i = SUITS.index(suit_of(cid))
-                    out[at + i] = min(out[at + i] + 1.0 / top, 1.0)
+                if isinstance(cid, int) and 0 <= cid < MAIN:
+                    out[at + cid // PER_SUIT] += step
 
         suit_counts(you.get("hand", []), me, 12)
         for m in you.get("magic", []):
-            i = me + 5 + self.design(m["id"])
-            out[i] = min(out[i] + 1.0 / 3, 1.0)
+            out[me + 5 + self.design(m["id"])] += 1.0 / 3
         base = me + 5 + self.M
         for k, cards in enumerate((you.get("passed") or [])[:4]):
             suit_counts(cards, base + 5 * k, MAX_PASS)
@@ -166,12 +163,12 @@ class NevermoreCodec(Codec):
         suit_counts(you.get("final_hand") or [], base + 40, 12)
 
         pub, _ = self.pieces["public"]
-        out[pub] = scaled(view["round"], max(getattr(self.game.options, "max_rounds", 0), 60))
+        out[pub] = view["round"] / max(getattr(self.game.options, "max_rounds", 0), 60)
         out[pub + 1] = float(view["direction"] == "right")
         stage = view["stage"]
         one_hot(out, pub + 2, STAGES.index(stage) if stage in STAGES else len(STAGES))
-        out[pub + 9] = scaled(view["pass_no"], 3)
-        out[pub + 10] = scaled(view["pass_size"], MAX_PASS)
+        out[pub + 9] = view["pass_no"] / 3
+        out[pub + 10] = view["pass_size"] / MAX_PASS
         window = view["window"]
         one_hot(out, pub + 11, WINDOWS.index(window) if window in WINDOWS else len(WINDOWS))
         for k, suit in enumerate(view["tokens"][:4]):
@@ -182,10 +179,10 @@ class NevermoreCodec(Codec):
         for suit in view["revealed"]:
             if suit in TOKEN_SUITS:
                 out[pub + 43 + TOKEN_SUITS.index(suit)] = 1.0
-        out[pub + 47] = scaled(view["attack_amount"], 4)
-        out[pub + 48] = scaled(view["deck"], 60)
+        out[pub + 47] = view["attack_amount"] / 4
+        out[pub + 48] = view["deck"] / 60
         suit_counts(view["discard"], pub + 49, 12)
-        out[pub + 54] = scaled(max_health, 10)
+        out[pub + 54] = max_health / 10
         out[pub + 55] = float(view.get("result") is not None)
         winner = view.get("winner")
         if isinstance(winner, int) and winner >= 0:

@@ -73,7 +73,7 @@ class Session:
         got = self._obs.get(seat)
         if got is None:
             got = np.zeros(self.codec.obs_size, dtype=np.float32)
-            self.codec.encode(self.view(seat), seat, self.prefix.get(seat, ()), got)
+            self.codec.write(self.view(seat), seat, self.prefix.get(seat, ()), got)
             self._obs[seat] = got
         return got
 
