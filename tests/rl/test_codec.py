@@ -111,8 +111,8 @@ def test_sizes_are_the_documented_ones() -> None:
     assert codec_for(load_game("duel", deck_size=15, items=3)).num_tokens == 5094
     assert codec_for(load_game("duel", deck_size=3, items=0)).num_tokens == 8 + 6 + 30
     for n in (3, 6):
-        assert codec_for(load_game("nevermore", players=n)).num_tokens == 575
-    assert codec_for(load_game("nevermore", magic="none")).num_tokens == 275
+        assert codec_for(load_game("nevermore", players=n)).num_tokens == 378
+    assert codec_for(load_game("nevermore", magic="none")).num_tokens == 78
     assert codec_for(load_game("gwent")).num_tokens == 240
 
 
