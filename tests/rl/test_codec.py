@@ -164,3 +164,26 @@ def test_another_seats_hidden_choice_leaves_the_tensor_unchanged(case: Any) -> N
             seat = state.to_act[0]
             state.apply(seat, state.random_action(seat, rng))
     assert seen > 0
+
+
+def test_ids_are_pinned_to_the_documented_tables() -> None:
+    """ENCODING_VERSION 1 (docs/rl.md §3): a change here is a new encoding version."""
+    from koloda.rl.codec import ENCODING_VERSION
+
+    assert ENCODING_VERSION == 1
+    duel = codec_for(load_game("duel"))
+    assert [duel.token_text(i) for i in (0, 1, 637, 638, 641, 697, 698, 699, 700, 701, 725,
+                                          726, 727)] == [
+        "hand", "hand b0", "hand b5 b6 b7 b8 b9", "play b0", "play b0 show i0 kill",
+        "play b9 show i1 kill", "offer-end", "accept-end", "decline-end",
+        "swap theirs#0 mine#0", "swap theirs#4 mine#4", "no-swap", "noop"]
+    nm = codec_for(load_game("nevermore"))
+    assert [nm.token_text(i) for i in (0, 34, 35, 54, 55, 171, 172, 367, 368, 369, 375, 376,
+                                        377)] == [
+        "pass AAA", "pass RRR", "pass AA", "pass R", "commit ravens=0 magic#0",
+        "commit ravens=12 magic#8", "play ward", "play cursed_mirror seat+5", "attack all",
+        "attack seat+0", "done", "peck", "noop"]
+    gw = codec_for(load_game("gwent"))
+    assert [gw.token_text(i) for i in (0, 1, 16, 17, 25, 72, 73, 239)] == [
+        "NOOP", "STOP", "SUIT siege", "DECK northern_realms", "STACK 0", "STACK 47",
+        "CARD mo_arachas#1", f"CARD {gw.cards[-1]}"]
