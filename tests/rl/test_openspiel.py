@@ -169,3 +169,18 @@ def test_the_deal_is_the_koloda_seed_and_episodes_match_pettingzoo() -> None:
         state.apply_action(action)
         env.step(action)
     assert env.unwrapped.session.state.to_json() == state.session.state.to_json()
+
+
+def test_openspiels_rl_environment_runs_episodes() -> None:
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(
+        pyspiel.load_game("python_koloda_gwent", {"players": 2, "rounds": 1}))
+    rng = np.random.default_rng(0)
+    step = env.reset()
+    while not step.last():
+        player = step.observations["current_player"]
+        legal = step.observations["legal_actions"][player]
+        step = env.step([int(rng.choice(legal))])
+    assert sorted(step.rewards) in ([0.0, 1.0], [1.0, 1.0], [0.0, 0.0])
+    assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
