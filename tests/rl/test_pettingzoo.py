@@ -181,3 +181,8 @@ def test_render_shows_only_what_a_spectator_sees() -> None:
     # a state that differs in every card seat 0 may not know renders the same
     sample = session.state.determinize(0, Rng.from_seed(1))
     assert Session(session.codec, sample).render_text() == text
+    ru = gwent_v0.env(players=2, render_mode="ansi", render_lang="ru")
+    ru.reset(seed=3)
+    text = ru.render()
+    assert text.splitlines()[0] == ru.unwrapped.game.spec.title("ru")
+    assert text.splitlines()[-1].startswith(("Ходит: Игрок", "Ходят: Игрок"))

@@ -151,6 +151,12 @@ class Session:
             result = self.state.result()
             if result is not None:
                 lines.append(result.text(lang))
+            return "\n".join(lines)
+        seats = self.state.to_act
+        if lang == "ru":
+            names = ", ".join(f"Игрок {s + 1}" for s in seats)
+            lines.append(("Ходит: " if len(seats) == 1 else "Ходят: ") + names)
         else:
-            lines.append("to act: " + ", ".join(f"player_{s}" for s in self.state.to_act))
+            names = ", ".join(f"Player {s + 1}" for s in seats)
+            lines.append(("To act: " if len(seats) == 1 else "To act, together: ") + names)
         return "\n".join(lines)
