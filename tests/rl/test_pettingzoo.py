@@ -186,3 +186,18 @@ def test_render_shows_only_what_a_spectator_sees() -> None:
     text = ru.render()
     assert text.splitlines()[0] == ru.unwrapped.game.spec.title("ru")
     assert text.splitlines()[-1].startswith(("Ходит: Игрок", "Ходят: Игрок"))
+
+
+def test_max_cycles_truncates_the_turn_schedule_too() -> None:
+    env = nevermore_v0.env(players=3, max_cycles=4)
+    env.reset(seed=1)
+    steps = 0
+    for _agent in env.agent_iter(max_iter=100):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            assert trunc and not term
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 4 * 3 and not env.agents
