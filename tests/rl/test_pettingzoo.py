@@ -201,3 +201,20 @@ def test_max_cycles_truncates_the_turn_schedule_too() -> None:
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         steps += 1
     assert steps == 4 * 3 and not env.agents
+
+
+def test_custom_magic_sets_and_deck_lists_get_their_own_ids() -> None:
+    import json
+
+    from koloda.games.gwent.decks import deck_lists_json, default_deck_lists
+    from tests.games.nevermore.test_stress_set import stress_set
+
+    env = nevermore_v0.env(players=5, magic="custom", magic_set_json=stress_set())
+    codec = env.unwrapped.codec
+    assert len(codec.magic_set.kinds) == codec.M and codec.num_tokens != 378
+    api_test(env, num_cycles=80)
+    lists = json.loads(deck_lists_json(default_deck_lists()))
+    lists["decks"] = dict(list(lists["decks"].items())[:2])
+    env = gwent_v0.env(players=2, decks_json=json.dumps(lists))
+    assert env.unwrapped.codec.num_tokens < 240
+    api_test(env, num_cycles=80)
