@@ -205,11 +205,13 @@ def test_max_cycles_truncates_the_turn_schedule_too() -> None:
 
 def test_custom_magic_sets_and_deck_lists_get_their_own_ids() -> None:
     import json
+    from importlib import resources
 
     from koloda.games.gwent.decks import deck_lists_json, default_deck_lists
-    from tests.games.nevermore.test_stress_set import stress_set
 
-    env = nevermore_v0.env(players=5, magic="custom", magic_set_json=stress_set())
+    example = resources.files("koloda.games.nevermore").joinpath(
+        "data/example_custom_set.json").read_text("utf-8")
+    env = nevermore_v0.env(players=5, magic="custom", magic_set_json=example)
     codec = env.unwrapped.codec
     assert len(codec.magic_set.kinds) == codec.M and codec.num_tokens != 378
     api_test(env, num_cycles=80)
