@@ -144,16 +144,21 @@ def test_python_ismcts_and_evaluate_bots(game_name: str, params: dict[str, Any])
         assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
 
 
-def test_the_deal_is_the_koloda_seed_and_episodes_match_pettingzoo() -> None:
-    from koloda.rl.pettingzoo import nevermore_v0
+@pytest.mark.parametrize("game_name, players", [("duel", 2), ("nevermore", 4), ("gwent", 3)])
+def test_the_deal_is_the_koloda_seed_and_episodes_match_pettingzoo(game_name: str,
+                                                                    players: int) -> None:
+    import importlib
 
-    game = pyspiel.load_game("python_koloda_nevermore",
-                             {"players": 4, "num_deals": 100, "seed_base": 1000})
+    params: dict[str, Any] = {"num_deals": 100, "seed_base": 1000}
+    if game_name != "duel":
+        params["players"] = players
+    game = pyspiel.load_game(f"python_koloda_{game_name}", params)
     state = game.new_initial_state()
     state.apply_action(7)
-    koloda = load_game("nevermore", players=4).new(seed=1007)
+    koloda = load_game(game_name, players=players).new(seed=1007)
     assert state.session.state.to_json() == koloda.to_json()
-    env = nevermore_v0.env(players=4)
+    module = importlib.import_module(f"koloda.rl.pettingzoo.{game_name}_v0")
+    env = module.env(players=players)
     env.reset(seed=1007)
     rng = np.random.default_rng(0)
     for _ in range(150):
