@@ -36,8 +36,8 @@ def _timed(run: Callable[[float], int], seconds: float) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def aec_speed(make: Callable[[], Any], seconds: float) -> float:
-    env = make()
+def aec_speed(make: Callable[[], Any] | Any, seconds: float) -> float:
+    env = make() if callable(make) else make
     rng = np.random.default_rng(0)
 
     def run(deadline: float) -> int:
@@ -59,9 +59,9 @@ def aec_speed(make: Callable[[], Any], seconds: float) -> float:
     return _timed(run, seconds)
 
 
-def parallel_speed(make: Callable[[], Any], seconds: float) -> tuple[float, float]:
+def parallel_speed(make: Callable[[], Any] | Any, seconds: float) -> tuple[float, float]:
     """(joint steps per second, decisions per second: tokens chosen by deciding seats)."""
-    env = make()
+    env = make() if callable(make) else make
     rng = np.random.default_rng(0)
     decisions = 0
 
@@ -83,8 +83,10 @@ def parallel_speed(make: Callable[[], Any], seconds: float) -> tuple[float, floa
                 steps += 1
         return steps
 
-    joint = _timed(run, seconds)
-    return joint, joint * decisions / max(1, round(joint * seconds))
+    start = time.perf_counter()
+    steps = run(start + seconds)
+    elapsed = time.perf_counter() - start
+    return steps / elapsed, decisions / elapsed
 
 
 def koloda_speed(game_name: str, options: dict[str, Any], seconds: float) -> float:
@@ -110,41 +112,65 @@ def koloda_speed(game_name: str, options: dict[str, Any], seconds: float) -> flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="per measurement")
+    parser.add_argument("--seconds", type=float, default=0.5, help="per measurement")
+    parser.add_argument("--rounds", type=int, default=10,
+                        help="measure everything this many times, interleaved")
     args = parser.parse_args()
     s = args.seconds
-    print(f"Python {platform.python_version()}, {platform.machine()}, {s:g} s per figure\n")
-    classic: dict[str, float] = {}
+    print(f"Python {platform.python_version()}, {platform.machine()}; {args.rounds} interleaved "
+          f"rounds of {s:g} s per figure; medians over the rounds, ratios taken within each "
+          "round\n")
+    classic = []
     for name in CLASSIC:
         try:
             module = importlib.import_module(name)
-            classic[name.rsplit(".", 1)[1]] = aec_speed(module.env, s)
-        except Exception as e:  # rlcard missing, or a classic env that does not load
+            classic.append((name.rsplit(".", 1)[1], module.env()))
+        except Exception as e:  # rlcard or pygame missing
             print(f"{name}: skipped ({type(e).__name__}: {e})")
-    rows = []
+    envs = []
     for game_name, module_name, options in GAMES:
         module = importlib.import_module(module_name)
-        direct = koloda_speed(game_name, options, s)
-        aec = aec_speed(lambda m=module, o=options: m.env(fast=True, **o), s)
-        aec_checked = aec_speed(lambda m=module, o=options: m.env(**o), s)
-        joint, decisions = parallel_speed(
-            lambda m=module, o=options: m.parallel_env(fast=True, **o), s)
-        rows.append((game_name, options, direct, aec, aec_checked, joint, decisions))
+        envs.append((game_name, options, module.env(fast=True, **options), module.env(**options),
+                     module.parallel_env(fast=True, **options)))
+    runs: dict[str, list[float]] = {}
+
+    def keep(key: str, value: float) -> None:
+        runs.setdefault(key, []).append(value)
+
+    for _ in range(args.rounds):
+        for short, env in classic:
+            keep(short, aec_speed(env, s))
+        for game_name, options, fast, checked, par in envs:
+            keep(f"{game_name} direct", koloda_speed(game_name, options, s))
+            aec = aec_speed(fast, s)
+            keep(f"{game_name} aec", aec)
+            keep(f"{game_name} checked", aec_speed(checked, s))
+            joint, decisions = parallel_speed(par, s)
+            keep(f"{game_name} joint", joint)
+            keep(f"{game_name} decisions", decisions)
+            keep(f"{game_name} aec/direct", aec / runs[f"{game_name} direct"][-1])
+            for short, _ in classic:
+                keep(f"{game_name} aec/{short}", aec / runs[short][-1])
+
+    def med(key: str) -> float:
+        return float(np.median(runs[key]))
+
     print("| environment | steps/s |")
     print("|---|---:|")
-    for name, speed in classic.items():
-        print(f"| PettingZoo `{name}` (AEC) | {speed:,.0f} |")
+    for short, _ in classic:
+        print(f"| PettingZoo `{short}` (AEC) | {med(short):,.0f} |")
     print()
-    head = "| game | Koloda direct, actions/s | AEC fast, steps/s | AEC checked | Parallel, " \
-           "joint steps/s | Parallel, decisions/s | AEC / Koloda |"
-    extra = "".join(f" AEC / `{n}` |" for n in classic)
-    print(head + extra)
+    head = ("| game | Koloda direct, actions/s | AEC fast, steps/s | AEC checked | Parallel, "
+            "joint steps/s | Parallel, decisions/s | AEC / Koloda |")
+    print(head + "".join(f" AEC / `{short}` |" for short, _ in classic))
     print("|---|" + "---:|" * (6 + len(classic)))
-    for game_name, options, direct, aec, checked, joint, decisions in rows:
+    for game_name, options, *_ in envs:
         label = game_name + "".join(f" {k}={v}" for k, v in options.items())
-        ratios = "".join(f" {aec / c:.2f}× |" for c in classic.values())
-        print(f"| {label} | {direct:,.0f} | {aec:,.0f} | {checked:,.0f} | {joint:,.0f} | "
-              f"{decisions:,.0f} | {aec / direct:.2f} |{ratios}")
+        ratios = "".join(f" {med(f'{game_name} aec/{short}'):.2f}× |" for short, _ in classic)
+        print(f"| {label} | {med(f'{game_name} direct'):,.0f} | {med(f'{game_name} aec'):,.0f} | "
+              f"{med(f'{game_name} checked'):,.0f} | {med(f'{game_name} joint'):,.0f} | "
+              f"{med(f'{game_name} decisions'):,.0f} | {med(f'{game_name} aec/direct'):.2f} |"
+              f"{ratios}")
 
 
 if __name__ == "__main__":

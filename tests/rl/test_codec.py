@@ -111,8 +111,8 @@ def test_sizes_are_the_documented_ones() -> None:
     assert codec_for(load_game("duel", deck_size=15, items=3)).num_tokens == 5094
     assert codec_for(load_game("duel", deck_size=3, items=0)).num_tokens == 8 + 6 + 30
     for n in (3, 6):
-        assert codec_for(load_game("nevermore", players=n)).num_tokens == 575
-    assert codec_for(load_game("nevermore", magic="none")).num_tokens == 275
+        assert codec_for(load_game("nevermore", players=n)).num_tokens == 378
+    assert codec_for(load_game("nevermore", magic="none")).num_tokens == 78
     assert codec_for(load_game("gwent")).num_tokens == 240
 
 
@@ -125,3 +125,65 @@ def test_an_action_outside_the_encoding_is_refused_clearly() -> None:
         codec.tokens({}, 0, Spy("nr_catapult#99"))
     with pytest.raises(EncodingError):
         codec.token_text(codec.num_tokens)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[0] != "gwent"] + [CASES[-1]],
+                         ids=case_id)
+def test_another_seats_hidden_choice_leaves_the_tensor_unchanged(case: Any) -> None:
+    """Two states that differ only in what one seat chose face down in a simultaneous step:
+    the tensors, masks and sequences of every seat still to choose are equal."""
+    game_name, players, options = case
+    game = load_game(game_name, players=players, **options)
+    codec = codec_for(game)
+    rng = Rng.from_seed(4)
+    seen = 0
+    for seed in range(3):
+        state = game.new(seed=seed)
+        for _ in range(300):
+            if state.is_terminal:
+                break
+            to_act = state.to_act
+            if len(to_act) > 1:
+                first, rest = to_act[0], to_act[1:]
+                # two face-down choices of the same kind (an offer to end a duel is public)
+                every = state.legal_actions(first)
+                kind = max({type(x) for x in every},
+                           key=lambda t: (sum(type(x) is t for x in every), t.__name__))
+                legal = [x for x in every if type(x) is kind]
+                if len(legal) > 1:
+                    a, b = state.clone(), state.clone()
+                    a.apply(first, legal[0])
+                    b.apply(first, legal[-1])
+                    for seat in rest:
+                        if seat in a.to_act and seat in b.to_act:
+                            assert np.array_equal(codec.observation(a, seat),
+                                                  codec.observation(b, seat))
+                            assert codec.choices(a, seat).table.keys() == \
+                                codec.choices(b, seat).table.keys()
+                            seen += 1
+            seat = state.to_act[0]
+            state.apply(seat, state.random_action(seat, rng))
+    assert seen > 0
+
+
+def test_ids_are_pinned_to_the_documented_tables() -> None:
+    """ENCODING_VERSION 1 (docs/rl.md §3): a change here is a new encoding version."""
+    from koloda.rl.codec import ENCODING_VERSION
+
+    assert ENCODING_VERSION == 1
+    duel = codec_for(load_game("duel"))
+    assert [duel.token_text(i) for i in (0, 1, 637, 638, 641, 697, 698, 699, 700, 701, 725,
+                                          726, 727)] == [
+        "hand", "hand b0", "hand b5 b6 b7 b8 b9", "play b0", "play b0 show i0 kill",
+        "play b9 show i1 kill", "offer-end", "accept-end", "decline-end",
+        "swap theirs#0 mine#0", "swap theirs#4 mine#4", "no-swap", "noop"]
+    nm = codec_for(load_game("nevermore"))
+    assert [nm.token_text(i) for i in (0, 34, 35, 54, 55, 171, 172, 367, 368, 369, 375, 376,
+                                        377)] == [
+        "pass AAA", "pass RRR", "pass AA", "pass R", "commit ravens=0 magic#0",
+        "commit ravens=12 magic#8", "play ward", "play cursed_mirror seat+5", "attack all",
+        "attack seat+0", "done", "peck", "noop"]
+    gw = codec_for(load_game("gwent"))
+    assert [gw.token_text(i) for i in (0, 1, 16, 17, 25, 72, 73, 239)] == [
+        "NOOP", "STOP", "SUIT siege", "DECK northern_realms", "STACK 0", "STACK 47",
+        "CARD mo_arachas#1", f"CARD {gw.cards[-1]}"]

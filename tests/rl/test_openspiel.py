@@ -144,16 +144,21 @@ def test_python_ismcts_and_evaluate_bots(game_name: str, params: dict[str, Any])
         assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
 
 
-def test_the_deal_is_the_koloda_seed_and_episodes_match_pettingzoo() -> None:
-    from koloda.rl.pettingzoo import nevermore_v0
+@pytest.mark.parametrize("game_name, players", [("duel", 2), ("nevermore", 4), ("gwent", 3)])
+def test_the_deal_is_the_koloda_seed_and_episodes_match_pettingzoo(game_name: str,
+                                                                    players: int) -> None:
+    import importlib
 
-    game = pyspiel.load_game("python_koloda_nevermore",
-                             {"players": 4, "num_deals": 100, "seed_base": 1000})
+    params: dict[str, Any] = {"num_deals": 100, "seed_base": 1000}
+    if game_name != "duel":
+        params["players"] = players
+    game = pyspiel.load_game(f"python_koloda_{game_name}", params)
     state = game.new_initial_state()
     state.apply_action(7)
-    koloda = load_game("nevermore", players=4).new(seed=1007)
+    koloda = load_game(game_name, players=players).new(seed=1007)
     assert state.session.state.to_json() == koloda.to_json()
-    env = nevermore_v0.env(players=4)
+    module = importlib.import_module(f"koloda.rl.pettingzoo.{game_name}_v0")
+    env = module.env(players=players)
     env.reset(seed=1007)
     rng = np.random.default_rng(0)
     for _ in range(150):
@@ -169,3 +174,18 @@ def test_the_deal_is_the_koloda_seed_and_episodes_match_pettingzoo() -> None:
         state.apply_action(action)
         env.step(action)
     assert env.unwrapped.session.state.to_json() == state.session.state.to_json()
+
+
+def test_openspiels_rl_environment_runs_episodes() -> None:
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(
+        pyspiel.load_game("python_koloda_gwent", {"players": 2, "rounds": 1}))
+    rng = np.random.default_rng(0)
+    step = env.reset()
+    while not step.last():
+        player = step.observations["current_player"]
+        legal = step.observations["legal_actions"][player]
+        step = env.step([int(rng.choice(legal))])
+    assert sorted(step.rewards) in ([0.0, 1.0], [1.0, 1.0], [0.0, 0.0])
+    assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]

@@ -181,3 +181,42 @@ def test_render_shows_only_what_a_spectator_sees() -> None:
     # a state that differs in every card seat 0 may not know renders the same
     sample = session.state.determinize(0, Rng.from_seed(1))
     assert Session(session.codec, sample).render_text() == text
+    ru = gwent_v0.env(players=2, render_mode="ansi", render_lang="ru")
+    ru.reset(seed=3)
+    text = ru.render()
+    assert text.splitlines()[0] == ru.unwrapped.game.spec.title("ru")
+    assert text.splitlines()[-1].startswith(("Ходит: Игрок", "Ходят: Игрок"))
+
+
+def test_max_cycles_truncates_the_turn_schedule_too() -> None:
+    env = nevermore_v0.env(players=3, max_cycles=4)
+    env.reset(seed=1)
+    steps = 0
+    for _agent in env.agent_iter(max_iter=100):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            assert trunc and not term
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 4 * 3 and not env.agents
+
+
+def test_custom_magic_sets_and_deck_lists_get_their_own_ids() -> None:
+    import json
+    from importlib import resources
+
+    from koloda.games.gwent.decks import deck_lists_json, default_deck_lists
+
+    example = resources.files("koloda.games.nevermore").joinpath(
+        "data/example_custom_set.json").read_text("utf-8")
+    env = nevermore_v0.env(players=5, magic="custom", magic_set_json=example)
+    codec = env.unwrapped.codec
+    assert len(codec.magic_set.kinds) == codec.M and codec.num_tokens != 378
+    api_test(env, num_cycles=80)
+    lists = json.loads(deck_lists_json(default_deck_lists()))
+    lists["decks"] = dict(list(lists["decks"].items())[:2])
+    env = gwent_v0.env(players=2, decks_json=json.dumps(lists))
+    assert env.unwrapped.codec.num_tokens < 240
+    api_test(env, num_cycles=80)

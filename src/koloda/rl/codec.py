@@ -44,6 +44,8 @@ class Codec:
     obs_size = 0
     #: the longest token sequence of one action
     max_tokens = 1
+    #: whether :meth:`allowed` masks some legal actions out
+    filters = False
 
     def __init__(self, game: Game, players: int) -> None:
         self.game = game
@@ -72,8 +74,14 @@ class Codec:
 
     def encode(self, view: dict[str, Any], seat: int, prefix: Sequence[int], out: Obs) -> None:
         """Write the tensor of ``seat``'s view (and its own pending token prefix) into ``out``,
-        a zeroed array of :attr:`obs_size`."""
+        a zeroed array of :attr:`obs_size`; :meth:`write` clips it to [0, 1] after."""
         raise NotImplementedError
+
+    def write(self, view: dict[str, Any], seat: int, prefix: Sequence[int], out: Obs) -> None:
+        """:meth:`encode`, every feature then clipped to [0, 1] (counts and damage above the
+        scale saturate)."""
+        self.encode(view, seat, prefix, out)
+        np.clip(out, 0.0, 1.0, out=out)
 
     # --- shared ---------------------------------------------------------------------------
 
@@ -91,7 +99,7 @@ class Codec:
 
     def observation(self, state: GameState, seat: int, prefix: Sequence[int] = ()) -> Obs:
         out = np.zeros(self.obs_size, dtype=np.float32)
-        self.encode(state.observe(seat), seat, prefix, out)
+        self.write(state.observe(seat), seat, prefix, out)
         return out
 
     def choices(self, state: GameState, seat: int) -> Choices:
@@ -104,12 +112,10 @@ class Codec:
               legal: Sequence[Action]) -> dict[tuple[int, ...], Action]:
         """The token sequence of each legal action (those :meth:`allowed`); equivalent actions
         merge, the first (canonical) one standing for its class."""
-        allowed = self.allowed
-        actions = [a for a in legal if allowed(a)]
-        table: dict[tuple[int, ...], Action] = {}
-        for seq, action in zip(self.tokens_of(view, seat, actions), actions, strict=True):
-            table.setdefault(seq, action)
-        return table
+        actions = [a for a in legal if self.allowed(a)] if self.filters else legal
+        seqs = self.tokens_of(view, seat, actions)
+        # built from the end, so that the first action of a class is the one kept
+        return dict(zip(reversed(seqs), reversed(actions), strict=True))
 
     def rel(self, seat: int, other: int) -> int:
         """``other`` as seen from ``seat``: 0 is the seat itself, then the next seats in order."""
@@ -133,8 +139,11 @@ class Choices:
         got = self._next.get(prefix)
         if got is None:
             k = len(prefix)
-            nxt = {seq[k] for seq in self.table if len(seq) > k and seq[:k] == prefix}
-            got = self._next[prefix] = sorted(nxt)
+            if k == 0:
+                got = sorted({seq[0] for seq in self.table})
+            else:
+                got = sorted({seq[k] for seq in self.table if len(seq) > k and seq[:k] == prefix})
+            self._next[prefix] = got
         return got
 
     def advance(self, prefix: tuple[int, ...]) -> tuple[int, ...]:

@@ -25,7 +25,7 @@ from koloda.games.duel.actions import (
     Swap,
 )
 from koloda.games.duel.cards import BATTLE_KEYS, ITEM_KEYS
-from koloda.rl.codec import Codec, EncodingError, Obs, one_hot, scaled
+from koloda.rl.codec import Codec, EncodingError, Obs
 
 DESIGNS: tuple[str, ...] = BATTLE_KEYS + ITEM_KEYS
 DESIGN_INDEX = {k: i for i, k in enumerate(DESIGNS)}
@@ -34,6 +34,7 @@ MAX_HAND = 5
 ROUNDS = 9
 PHASES = ("choose_hand", "rounds", "swap", "over")
 ZONES = ("deck", "hand", "played", "shown", "discard")
+PHASE_AT = {name: i for i, name in enumerate(PHASES)}
 
 
 class DuelCodec(Codec):
@@ -42,12 +43,15 @@ class DuelCodec(Codec):
     def __init__(self, game: Game, players: int, *, allow_offers: bool = True) -> None:
         super().__init__(game, players)
         self.allow_offers = allow_offers
+        self.filters = not allow_offers
         opts = game.options
         self.B = int(opts.deck_size)
         self.I = int(opts.items)
         self.hands: list[tuple[int, ...]] = [
             c for k in range(MAX_HAND + 1) for c in combinations(range(self.B), k)]
         self.hand_id = {c: i for i, c in enumerate(self.hands)}
+        # the ids of every hand of sizes lo..hi over the first b ranks, in canonical order
+        self._families: dict[tuple[int, int, int], list[tuple[int, ...]]] = {}
         self.PLAY = len(self.hands)
         self.OFFER = self.PLAY + self.B * (self.I + 1) * 2
         self.ACCEPT = self.OFFER + 1
@@ -93,18 +97,23 @@ class DuelCodec(Codec):
     def tokens_of(self, view: dict[str, Any], seat: int,
                   actions: Sequence[Action]) -> list[tuple[int, ...]]:
         ranks = self.ranks(view)
-        hand_id = self.hand_id
-        out: list[tuple[int, ...]] = []
-        for action in actions:
-            if type(action) is ChooseHand:
-                battle = ranks[0]
-                try:  # the cards are sorted by id, so their ranks ascend
-                    out.append((hand_id[tuple([battle[c] for c in action.cards])],))
-                    continue
-                except KeyError:
-                    pass
-            out.append(self.tokens(view, seat, action, ranks))
-        return out
+        if not actions or type(actions[0]) is not ChooseHand:
+            return [self.tokens(view, seat, a, ranks) for a in actions]
+        # the choice of hand lists up to thousands of hands, in Koloda's canonical order (by
+        # size, then cards): when they are every hand the limits allow, their ids are known
+        limits = view["me"].get("hand_limits")
+        if limits and type(actions[-1]) is ChooseHand:
+            key = (len(ranks[0]), int(limits[0]), int(limits[1]))
+            family = self._families.get(key)
+            if family is None:
+                family = self._families[key] = [
+                    (self.hand_id[h],) for k in range(key[1], min(key[2], MAX_HAND) + 1)
+                    for h in combinations(range(min(key[0], self.B)), k)]
+            if len(family) == len(actions) and all(
+                    self.tokens(view, seat, actions[i], ranks) == family[i]
+                    for i in (0, len(actions) // 2, -1)):
+                return family
+        return [self.tokens(view, seat, a, ranks) for a in actions]
 
     def tokens(self, view: dict[str, Any], seat: int, action: Action,
                ranks: tuple[dict[str, int], dict[str, int]] | None = None) -> tuple[int, ...]:
@@ -154,94 +163,105 @@ class DuelCodec(Codec):
     # --- the tensor ----------------------------------------------------------------------
 
     def encode(self, view: dict[str, Any], seat: int, prefix: Sequence[int], out: Obs) -> None:
+        v = out
         cards = view["cards"]
         me = view["me"]
         opp = 1 - seat
         d = len(DESIGNS)
+        nz = len(ZONES)
+        index = DESIGN_INDEX
 
         def design(cid: str | None) -> int | None:
-            if cid is None or cid not in cards:
-                return None
-            return DESIGN_INDEX.get(cards[cid]["key"])
+            card = cards.get(cid) if cid is not None else None
+            return None if card is None else index.get(card["key"])
 
         # own cards, by rank
         battle, items = self.ranks(view)
-        own, _ = self.pieces["own"]
         zone_of: dict[str, int] = {}
         for z, name in enumerate(ZONES):
             for cid in me[name]:
                 zone_of.setdefault(cid, z)
-        chosen = set(me["chosen"])
+        chosen = me["chosen"]
         commit = me.get("commit")
-        committed = set()
-        if isinstance(commit, dict):
-            committed = {v for v in commit.values() if isinstance(v, str)}
-        elif isinstance(commit, str):
-            committed = set(commit.split())
-        for cid, slot in [*battle.items(), *((c, self.B + r) for c, r in items.items())]:
-            if slot >= self.slots or (cid in battle and battle[cid] >= self.B) or (
-                    cid in items and items[cid] >= self.I):
-                continue
-            base = own + slot * self._slot_width
-            out[base] = 1.0
-            one_hot(out, base + 1, design(cid))
-            one_hot(out, base + 1 + d, zone_of.get(cid))
-            out[base + 1 + d + len(ZONES)] = float(cid in committed)
-            out[base + 2 + d + len(ZONES)] = float(cid in chosen)
+        committed = set(commit.split()) if isinstance(commit, str) else set()
+        width = self._slot_width
+        slots = [(c, r) for c, r in battle.items() if r < self.B]
+        slots += [(c, self.B + r) for c, r in items.items() if r < self.I]
+        for cid, slot in slots:
+            base = slot * width  # the piece "own" starts the tensor
+            v[base] = 1.0
+            i = design(cid)
+            if i is not None:
+                v[base + 1 + i] = 1.0
+            zone = zone_of.get(cid)
+            if zone is not None:
+                v[base + 1 + d + zone] = 1.0
+            if cid in committed:
+                v[base + 1 + d + nz] = 1.0
+            if cid in chosen:
+                v[base + 2 + d + nz] = 1.0
 
         # finished rounds
-        rounds, _ = self.pieces["rounds"]
-        for i, rnd in enumerate(view["rounds"][:ROUNDS]):
-            base = rounds + i * self._round_width
-            out[base] = 1.0
+        rounds = self.pieces["rounds"][0]
+        rw = self._round_width
+        for k, rnd in enumerate(view["rounds"][:ROUNDS]):
+            base = rounds + k * rw
+            v[base] = 1.0
             for side, who in enumerate((seat, opp)):
                 b = base + 1 + side * (2 * d + 3)
-                cid = rnd["cards"][who]
-                if design(cid) is None:
-                    out[b] = 1.0  # no card
+                i = design(rnd["cards"][who])
+                if i is None:
+                    v[b] = 1.0  # no card
                 else:
-                    one_hot(out, b + 1, design(cid))
-                one_hot(out, b + 1 + d, design(rnd["shown"][who]))
-                out[b + 1 + 2 * d] = float(bool(rnd["kills"][who]))
-                out[b + 2 + 2 * d] = float(rnd["winner"] == who)
+                    v[b + 1 + i] = 1.0
+                i = design(rnd["shown"][who])
+                if i is not None:
+                    v[b + 1 + d + i] = 1.0
+                v[b + 1 + 2 * d] = float(bool(rnd["kills"][who]))
+                v[b + 2 + 2 * d] = float(rnd["winner"] == who)
 
         # the loser's hand, for the winner
-        lh, _ = self.pieces["loser_hand"]
+        lh = self.pieces["loser_hand"][0]
         loser = view.get("loser_hand")
         if loser:
-            for i, cid in enumerate(loser["cards"][:MAX_HAND]):
-                out[lh + i * (d + 1)] = 1.0
-                one_hot(out, lh + i * (d + 1) + 1, design(cid))
+            for k, cid in enumerate(loser["cards"][:MAX_HAND]):
+                v[lh + k * (d + 1)] = 1.0
+                i = design(cid)
+                if i is not None:
+                    v[lh + k * (d + 1) + 1 + i] = 1.0
 
         # scalars
-        sc, _ = self.pieces["scalars"]
-        one_hot(out, sc, PHASES.index(view["phase"]) if view["phase"] in PHASES else None)
-        out[sc + 4 + seat] = 1.0
-        out[sc + 6] = scaled(view["round"], ROUNDS)
+        sc = self.pieces["scalars"][0]
+        phase = PHASE_AT.get(view["phase"])
+        if phase is not None:
+            v[sc + phase] = 1.0
+        v[sc + 4 + seat] = 1.0
+        v[sc + 6] = view["round"] / ROUNDS
         need = view["options"]["rounds_to_win"]
         offer = view.get("offer")
-        limits = me.get("hand_limits") or [0, 0]
+        limits = me.get("hand_limits") or (0, 0)
+        attacker = view["options"].get("attacker")
         for side, who in enumerate((seat, opp)):
             b = sc + 7 + side * 11
             duellist = view["duellists"][who]
-            out[b] = scaled(view["wins"][who], need)
-            out[b + 1] = float(who in view["to_act"])
-            out[b + 2] = float(who in view["committed"])
-            out[b + 3] = float(offer == who)
-            out[b + 4] = float(bool(view["offers_made"][who]))
-            out[b + 5] = float(bool(duellist["kill_declared"]))
+            v[b] = view["wins"][who] / need
+            v[b + 1] = float(who in view["to_act"])
+            v[b + 2] = float(who in view["committed"])
+            v[b + 3] = float(offer == who)
+            v[b + 4] = float(bool(view["offers_made"][who]))
+            v[b + 5] = float(bool(duellist["kill_declared"]))
             size = duellist["hand_size"]
-            out[b + 6] = 1.0 if size is None else 0.0
-            out[b + 7] = scaled(size or 0, MAX_HAND)
-            out[b + 8] = scaled(len(duellist["played"]), MAX_HAND)
-            out[b + 9] = scaled(len(duellist["shown"]), 3)
-            out[b + 10] = float(view.get("options", {}).get("attacker") == who)
-        out[sc + 29] = scaled(limits[0], MAX_HAND)
-        out[sc + 30] = scaled(limits[1], MAX_HAND)
+            v[b + 6] = 1.0 if size is None else 0.0
+            v[b + 7] = (size or 0) / MAX_HAND
+            v[b + 8] = len(duellist["played"]) / MAX_HAND
+            v[b + 9] = len(duellist["shown"]) / 3
+            v[b + 10] = float(attacker == who)
+        v[sc + 29] = limits[0] / MAX_HAND
+        v[sc + 30] = limits[1] / MAX_HAND
         result = view.get("result")
         if result:
-            out[sc + 31] = 1.0
-            out[sc + 32] = float(result.get("winner") == seat)
-            out[sc + 33] = float(result.get("winner") == opp)
-            out[sc + 34] = float(result.get("killed") is not None)
-            out[sc + 35] = float(bool(result.get("swapped")))
+            v[sc + 31] = 1.0
+            v[sc + 32] = float(result.get("winner") == seat)
+            v[sc + 33] = float(result.get("winner") == opp)
+            v[sc + 34] = float(result.get("killed") is not None)
+            v[sc + 35] = float(bool(result.get("swapped")))

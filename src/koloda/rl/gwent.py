@@ -37,7 +37,7 @@ from koloda.games.gwent.actions import (
     Spy,
     Throw,
 )
-from koloda.rl.codec import Codec, EncodingError, Obs, one_hot, scaled
+from koloda.rl.codec import Codec, EncodingError, Obs, one_hot
 
 SEATS = 4
 MAX_STACKS = 48
@@ -53,6 +53,7 @@ PHASES = ("choose", "play", "over")
 CARD_PLANES = ("hand", "my_neutrals", "pending", "my_throw", *(
     f"{zone}{r}" for zone in ("open", "covered", "known", "discards", "spent")
     for r in range(SEATS)))
+PLANE = {name: i for i, name in enumerate(CARD_PLANES)}
 
 
 def universe(game: Game) -> list[str]:
@@ -161,14 +162,19 @@ class GwentCodec(Codec):
         index = self.card_token
         base = self.CARD
 
+        ones: list[int] = []
+        get = index.get
+
         def mark(plane: str, instances: Sequence[str] | None) -> None:
             if not instances:
                 return
-            at = cards + CARD_PLANES.index(plane) * U - base
+            at = cards + PLANE[plane] * U - base
             for c in instances:
-                token = index.get(c.partition(":")[0])
+                token = get(c)
+                if token is None:
+                    token = get(c.partition(":")[0])
                 if token is not None:
-                    out[at + token] = 1.0
+                    ones.append(at + token)
 
         rel = self.rel
         mark("hand", view["hand"])
@@ -194,47 +200,47 @@ class GwentCodec(Codec):
                 b = stacks + sid * self._stack_width
                 out[b] = 1.0
                 one_hot(out, b + 1, st["presses_on"])
-                out[b + 3] = scaled(st["damage"], 20)
-                out[b + 4] = scaled(st["value"], 20)
-                out[b + 5] = scaled(st["printed"], 15)
+                out[b + 3] = st["damage"] / 20
+                out[b + 4] = st["value"] / 20
+                out[b + 5] = st["printed"] / 15
                 if st["suit"] in SUITS:
                     out[b + 6 + SUITS.index(st["suit"])] = 1.0
                 out[b + 9] = float(bool(st["trump"]))
                 out[b + 10] = float(bool(st["ultima"]))
-                out[b + 11] = scaled(st["partial"], 10)
+                out[b + 11] = st["partial"] / 10
                 if st["owner"] >= 0:
                     out[b + 12 + rel(seat, st["owner"])] = 1.0
                 if st["thrower"] >= 0:
                     out[b + 16 + rel(seat, st["thrower"])] = 1.0
                 else:
                     out[b + 20] = 1.0
-                out[b + 21] = scaled(len(st["layers"]), 10)
+                out[b + 21] = (len(st["layers"])) / 10
         throw = view["throw_in"]
         if throw is not None and throw.get("mine"):
             mark("my_throw", [c for c in throw["mine"] if "#" in c])
 
         pub, _ = self.pieces["public"]
         one_hot(out, pub, PHASES.index(view["phase"]) if view["phase"] in PHASES else None)
-        out[pub + 3] = scaled(view["round"], 4)
+        out[pub + 3] = view["round"] / 4
         one_hot(out, pub + 4, view["players"] - 2)
         one_hot(out, pub + 7, seat)
-        out[pub + 11] = scaled(view["aside"], 10)
+        out[pub + 11] = view["aside"] / 10
         out[pub + 12] = float(bool(view["by_die"]))
         if ex is not None:
             out[pub + 13] = 1.0
-            out[pub + 14] = scaled(ex["number"], 60)
+            out[pub + 14] = ex["number"] / 60
             ap = ex["ap"]
-            out[pub + 15] = scaled(ap[0], 3)
-            out[pub + 16] = scaled(ap[1], 3)
-            out[pub + 17] = scaled(ex["turn"], 1)
+            out[pub + 15] = ap[0] / 3
+            out[pub + 16] = ap[1] / 3
+            out[pub + 17] = ex["turn"] / 1
             out[pub + 18] = float(bool(ex["opened"]))
             out[pub + 19] = float(bool(ex["acting"]))
-            out[pub + 20] = scaled(ex["units"], 10)
-            out[pub + 21] = scaled(ex["max_units"], 10)
+            out[pub + 20] = ex["units"] / 10
+            out[pub + 21] = ex["max_units"] / 10
             for side, named in enumerate(ex["named"][:2]):
                 if named in SUITS:
                     out[pub + 22 + 3 * side + SUITS.index(named)] = 1.0
-            out[pub + 28] = scaled(len(ex["reversals"]), 4)
+            out[pub + 28] = (len(ex["reversals"])) / 4
         if throw is not None:
             out[pub + 29] = 1.0
         per = pub + 40
@@ -243,10 +249,10 @@ class GwentCodec(Codec):
         for who in range(view["players"]):
             b = per + rel(seat, who) * width
             out[b] = 1.0
-            out[b + 1] = scaled(view["points"][who], 4)
-            out[b + 2] = scaled(view["damage"][who], 60)
-            out[b + 3] = scaled(view["hand_counts"][who], 20)
-            out[b + 4] = scaled(view["deck_counts"][who], 40)
+            out[b + 1] = view["points"][who] / 4
+            out[b + 2] = view["damage"][who] / 60
+            out[b + 3] = view["hand_counts"][who] / 20
+            out[b + 4] = view["deck_counts"][who] / 40
             out[b + 5] = float(who in view["to_act"])
             out[b + 6] = float(who in view["winners"])
             if ex is not None:
@@ -258,7 +264,8 @@ class GwentCodec(Codec):
             if name in self.deck_names:
                 out[b + 9 + self.deck_names.index(name)] = 1.0
         for k, who in enumerate(order[:SEATS]):
-            out[pub + 30 + k] = scaled(rel(seat, who) + 1, SEATS)
+            out[pub + 30 + k] = (rel(seat, who) + 1) / SEATS
+        out[ones] = 1.0
         pre, _ = self.pieces["prefix"]
         n = self.num_tokens
         for k, token in enumerate(prefix):

@@ -15,17 +15,23 @@ from typing import Any
 
 from koloda.engine import Action, Game
 from koloda.games.nevermore.actions import Attack, Commit, Done, Pass, Peck, Play
-from koloda.games.nevermore.cards import SUITS, is_main, suit_of
-from koloda.rl.codec import Codec, EncodingError, Obs, one_hot, scaled
+from koloda.games.nevermore.cards import PER_SUIT, SUITS, is_main, suit_of
+from koloda.rl.codec import Codec, EncodingError, Obs
 
 SEATS = 6
-MAX_PASS = 5
+MAX_PASS = 3
 MAX_RAVENS = 12
 STAGES = ("pass", "magic", "commit", "react", "attack", "peck")
 WINDOWS = ("", "draft", "end", "gap0", "gap1", "gap2", "gap3", "pass1", "pass2", "skulk")
 STEPS = ("attack", "healing", "radiance", "victory", "skulking")
 TOKEN_SUITS = ("attack", "healing", "radiance", "victory")
 SUIT_NAMES = tuple(s.value for s in SUITS)
+SUIT_AT = {name: i for i, name in enumerate(SUIT_NAMES)}
+STAGE_AT = {name: i for i, name in enumerate(STAGES)}
+WINDOW_AT = {name: i for i, name in enumerate(WINDOWS)}
+STEP_AT = {name: i for i, name in enumerate(STEPS)}
+TOKEN_AT = {name: i for i, name in enumerate(TOKEN_SUITS)}
+MAIN = 5 * PER_SUIT  # main cards are 0..59, the suit is card // 12
 
 
 class NevermoreCodec(Codec):
@@ -37,9 +43,9 @@ class NevermoreCodec(Codec):
         self.magic_set = ms
         self.kinds = ms.kinds
         self.M = len(ms.kinds)
-        # passes: multisets of suits of size 0-5, by size then lexicographically
+        # passes: multisets of suits of size 3, 2, 1 (the three passes), then lexicographically
         self.passes: list[tuple[int, ...]] = [
-            c for k in range(MAX_PASS + 1) for c in combinations_with_replacement(range(5), k)]
+            c for k in range(MAX_PASS, 0, -1) for c in combinations_with_replacement(range(5), k)]
         self.pass_id = {c: i for i, c in enumerate(self.passes)}
         # commits: the suit-like designs of each suit, with a mixed radix over their copies
         self.suitlike: dict[str, list[int]] = {}
@@ -62,6 +68,7 @@ class NevermoreCodec(Codec):
         self.noop = self.PECK + 1
         self.num_tokens = self.noop + 1
         self._seat_width = 24
+        self._round_scale = max(int(game.options.max_rounds), 60)
         self._layout(("seats", (SEATS, self._seat_width)),
                      ("me", (5 + self.M + 2 * 4 * 5 + 5,)),
                      ("public", (64 + SEATS,)))
@@ -71,7 +78,7 @@ class NevermoreCodec(Codec):
 
     def tokens(self, view: dict[str, Any], seat: int, action: Action) -> tuple[int, ...]:
         if isinstance(action, Pass):
-            if len(action.cards) > MAX_PASS or not all(is_main(c) for c in action.cards):
+            if not 1 <= len(action.cards) <= MAX_PASS or not all(is_main(c) for c in action.cards):
                 raise EncodingError(f"the pass {action} is outside the encoding")
             key = tuple(sorted(SUITS.index(suit_of(c)) for c in action.cards))
             return (self.pass_id[key],)
@@ -111,82 +118,88 @@ class NevermoreCodec(Codec):
         raise EncodingError(f"no Nevermore token {token}")
 
     def encode(self, view: dict[str, Any], seat: int, prefix: Sequence[int], out: Obs) -> None:
+        # written into a list first (cheaper per item than a numpy array), copied once
+        v = [0.0] * self.obs_size
         n = view["players"]
         info = view["players_info"]
         max_health = view["max_health"] or 1
-        seats, _ = self.pieces["seats"]
+        dealer = view["dealer"]
+        to_act = view["to_act"]
+        decided = view["decided"]
         tie = view["tie_order"]
+        width = self._seat_width
         for who in range(n):
-            b = seats + self.rel(seat, who) * self._seat_width
+            b = ((who - seat) % n) * width
             p = info[who]
-            out[b] = 1.0
-            out[b + 1] = float(view["dealer"] == who)
-            out[b + 2] = float(who in view["to_act"])
-            out[b + 3] = float(who in view["decided"])
-            out[b + 4] = scaled(p["health"], max_health)
-            out[b + 5] = scaled(p["vp"], 8)
-            out[b + 6] = float(p["form"] == "raven")
-            out[b + 7] = scaled(p["shield"], 3)
-            out[b + 8] = scaled(p["hand"], 10)
-            out[b + 9] = scaled(p["light"], 5)
-            out[b + 10] = scaled(p["shadow"], 5)
+            v[b] = 1.0
+            v[b + 1] = float(dealer == who)
+            v[b + 2] = float(who in to_act)
+            v[b + 3] = float(who in decided)
+            v[b + 4] = p["health"] / max_health
+            v[b + 5] = p["vp"] / 8
+            v[b + 6] = float(p["form"] == "raven")
+            v[b + 7] = p["shield"] / 3
+            v[b + 8] = p["hand"] / 10
+            v[b + 9] = p["light"] / 5
+            v[b + 10] = p["shadow"] / 5
             down = 0
             for card in p["table"]:
-                if card.get("face_down") or card.get("suit") not in SUIT_NAMES:
+                i = SUIT_AT.get(card.get("suit"))
+                if card.get("face_down") or i is None:
                     down += 1
                 else:
-                    out[b + 11 + SUIT_NAMES.index(card["suit"])] += 1.0 / 12
-            out[b + 16] = scaled(down, 12)
-            out[b + 17] = scaled(p["count"], 12)
+                    v[b + 11 + i] += 1.0 / 12
+            v[b + 16] = down / 12
+            v[b + 17] = p["count"] / 12
             if who in tie:
-                one_hot(out, b + 18, min(tie.index(who), SEATS - 1))
-        out[seats:seats + SEATS * self._seat_width].clip(0.0, 1.0,
-                                                         out=out[seats:seats + SEATS
-                                                                 * self._seat_width])
+                v[b + 18 + min(tie.index(who), SEATS - 1)] = 1.0
 
-        me, _ = self.pieces["me"]
+        me = self.pieces["me"][0]
         you = view.get("you") or {}
 
         def suit_counts(cards: Sequence[Any], at: int, top: float) -> None:
+            step = 1.0 / top
             for c in cards:
-                cid = c["id"] if isinstance(c, dict) else c
-                if isinstance(cid, int) and is_main(cid):
-                    i = SUITS.index(suit_of(cid))
-                    out[at + i] = min(out[at + i] + 1.0 / top, 1.0)
+                cid = c["id"] if type(c) is dict else c
+                if type(cid) is int and 0 <= cid < MAIN:
+                    v[at + cid // PER_SUIT] += step
 
-        suit_counts(you.get("hand", []), me, 12)
-        for m in you.get("magic", []):
-            i = me + 5 + self.design(m["id"])
-            out[i] = min(out[i] + 1.0 / 3, 1.0)
+        suit_counts(you.get("hand", ()), me, 12)
+        kind_of = self.magic_set.kind_of
+        for m in you.get("magic", ()):
+            v[me + 5 + kind_of[m["id"]]] += 1.0 / 3
         base = me + 5 + self.M
-        for k, cards in enumerate((you.get("passed") or [])[:4]):
-            suit_counts(cards, base + 5 * k, MAX_PASS)
-        for k, cards in enumerate((you.get("received") or [])[:4]):
-            suit_counts(cards, base + 20 + 5 * k, MAX_PASS)
-        suit_counts(you.get("final_hand") or [], base + 40, 12)
+        # (a magic card that passes whole hands makes an entry of up to 5 cards)
+        for k, cards in enumerate((you.get("passed") or ())[:4]):
+            suit_counts(cards, base + 5 * k, 5)
+        for k, cards in enumerate((you.get("received") or ())[:4]):
+            suit_counts(cards, base + 20 + 5 * k, 5)
+        suit_counts(you.get("final_hand") or (), base + 40, 12)
 
-        pub, _ = self.pieces["public"]
-        out[pub] = scaled(view["round"], max(getattr(self.game.options, "max_rounds", 0), 60))
-        out[pub + 1] = float(view["direction"] == "right")
-        stage = view["stage"]
-        one_hot(out, pub + 2, STAGES.index(stage) if stage in STAGES else len(STAGES))
-        out[pub + 9] = scaled(view["pass_no"], 3)
-        out[pub + 10] = scaled(view["pass_size"], MAX_PASS)
-        window = view["window"]
-        one_hot(out, pub + 11, WINDOWS.index(window) if window in WINDOWS else len(WINDOWS))
+        pub = self.pieces["public"][0]
+        v[pub] = view["round"] / self._round_scale
+        v[pub + 1] = float(view["direction"] == "right")
+        v[pub + 2 + STAGE_AT.get(view["stage"], len(STAGES))] = 1.0
+        v[pub + 9] = view["pass_no"] / 3
+        v[pub + 10] = view["pass_size"] / 5
+        v[pub + 11 + WINDOW_AT.get(view["window"], len(WINDOWS))] = 1.0
         for k, suit in enumerate(view["tokens"][:4]):
-            if suit in TOKEN_SUITS:
-                out[pub + 22 + 4 * k + TOKEN_SUITS.index(suit)] = 1.0
-        step = view["step"]
-        one_hot(out, pub + 38, STEPS.index(step) if step in STEPS else None)
+            i = TOKEN_AT.get(suit)
+            if i is not None:
+                v[pub + 22 + 4 * k + i] = 1.0
+        i = STEP_AT.get(view["step"])
+        if i is not None:
+            v[pub + 38 + i] = 1.0
         for suit in view["revealed"]:
-            if suit in TOKEN_SUITS:
-                out[pub + 43 + TOKEN_SUITS.index(suit)] = 1.0
-        out[pub + 47] = scaled(view["attack_amount"], 4)
-        out[pub + 48] = scaled(view["deck"], 60)
+            i = TOKEN_AT.get(suit)
+            if i is not None:
+                v[pub + 43 + i] = 1.0
+        v[pub + 47] = view["attack_amount"] / 4
+        v[pub + 48] = view["deck"] / 60
         suit_counts(view["discard"], pub + 49, 12)
-        out[pub + 54] = scaled(max_health, 10)
-        out[pub + 55] = float(view.get("result") is not None)
+        v[pub + 54] = max_health / 10
+        v[pub + 55] = float(view.get("result") is not None)
         winner = view.get("winner")
-        if isinstance(winner, int) and winner >= 0:
-            out[pub + 64 + self.rel(seat, winner)] = 1.0
+        if type(winner) is int and winner >= 0:
+            v[pub + 64 + (winner - seat) % n] = 1.0
+        out[:] = v

@@ -73,7 +73,7 @@ class Session:
         got = self._obs.get(seat)
         if got is None:
             got = np.zeros(self.codec.obs_size, dtype=np.float32)
-            self.codec.encode(self.view(seat), seat, self.prefix.get(seat, ()), got)
+            self.codec.write(self.view(seat), seat, self.prefix.get(seat, ()), got)
             self._obs[seat] = got
         return got
 
@@ -151,6 +151,12 @@ class Session:
             result = self.state.result()
             if result is not None:
                 lines.append(result.text(lang))
+            return "\n".join(lines)
+        seats = self.state.to_act
+        if lang == "ru":
+            names = ", ".join(f"Игрок {s + 1}" for s in seats)
+            lines.append(("Ходит: " if len(seats) == 1 else "Ходят: ") + names)
         else:
-            lines.append("to act: " + ", ".join(f"player_{s}" for s in self.state.to_act))
+            names = ", ".join(f"Player {s + 1}" for s in seats)
+            lines.append(("To act: " if len(seats) == 1 else "To act, together: ") + names)
         return "\n".join(lines)

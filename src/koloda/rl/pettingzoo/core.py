@@ -25,12 +25,16 @@ class _Base:
 
     def _setup(self, game_name: str, *, players: int | None, render_mode: str | None,
                illegal_action: str, illegal_reward: float, max_cycles: int | None,
-               fast: bool, allow_offers: bool, options: dict[str, Any]) -> None:
+               fast: bool, allow_offers: bool, render_lang: str,
+               options: dict[str, Any]) -> None:
         if illegal_action not in ILLEGAL:
             raise ValueError(f"illegal_action is one of {', '.join(ILLEGAL)}, "
                              f"got {illegal_action!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode is one of {', '.join(RENDER_MODES)} or None")
+        if render_lang not in ("en", "ru"):
+            raise ValueError(f"render_lang is 'en' or 'ru', got {render_lang!r}")
+        self.render_lang = render_lang
         self.game: Game = load_game(game_name, players=players, **options)
         if not allow_offers and game_name != "duel":
             raise ValueError("allow_offers is an option of the duel only")
@@ -96,7 +100,7 @@ class _Base:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        text = self.session.render_text() if self.session is not None else ""
+        text = self.session.render_text(self.render_lang) if self.session is not None else ""
         if self.render_mode == "human":
             print(text)
             return None
@@ -119,16 +123,17 @@ class KolodaAEC(_Base, AECEnv[str, dict[str, Any], int], EzPickle):  # type: ign
     def __init__(self, game_name: str, *, players: int | None = None,
                  render_mode: str | None = None, illegal_action: str = "terminate",
                  illegal_reward: float = -1.0, max_cycles: int | None = None,
-                 fast: bool = False, allow_offers: bool = True, **options: Any) -> None:
+                 fast: bool = False, allow_offers: bool = True, render_lang: str = "en",
+                 **options: Any) -> None:
         EzPickle.__init__(self, game_name, players=players, render_mode=render_mode,
                           illegal_action=illegal_action, illegal_reward=illegal_reward,
                           max_cycles=max_cycles, fast=fast, allow_offers=allow_offers,
-                          **options)
+                          render_lang=render_lang, **options)
         AECEnv.__init__(self)
         self._setup(game_name, players=players, render_mode=render_mode,
                     illegal_action=illegal_action, illegal_reward=illegal_reward,
                     max_cycles=max_cycles, fast=fast, allow_offers=allow_offers,
-                    options=options)
+                    render_lang=render_lang, options=options)
         self.metadata = {"render_modes": RENDER_MODES, "name": f"koloda_{game_name}_v0",
                          "is_parallelizable": False}
         self._steps = 0
@@ -196,15 +201,16 @@ class KolodaParallel(_Base, ParallelEnv[str, dict[str, Any], int],  # type: igno
     def __init__(self, game_name: str, *, players: int | None = None,
                  render_mode: str | None = None, illegal_action: str = "terminate",
                  illegal_reward: float = -1.0, max_cycles: int | None = None,
-                 fast: bool = False, allow_offers: bool = True, **options: Any) -> None:
+                 fast: bool = False, allow_offers: bool = True, render_lang: str = "en",
+                 **options: Any) -> None:
         EzPickle.__init__(self, game_name, players=players, render_mode=render_mode,
                           illegal_action=illegal_action, illegal_reward=illegal_reward,
                           max_cycles=max_cycles, fast=fast, allow_offers=allow_offers,
-                          **options)
+                          render_lang=render_lang, **options)
         self._setup(game_name, players=players, render_mode=render_mode,
                     illegal_action=illegal_action, illegal_reward=illegal_reward,
                     max_cycles=max_cycles, fast=fast, allow_offers=allow_offers,
-                    options=options)
+                    render_lang=render_lang, options=options)
         self.metadata = {"render_modes": RENDER_MODES, "name": f"koloda_{game_name}_v0",
                          "is_parallelizable": True}
         self.agents: list[str] = []
