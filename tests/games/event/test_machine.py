@@ -69,7 +69,7 @@ class EventMachine(RuleBasedStateMachine):
         before_places, before_limits = _places(self.ev), _limits(self.ev)
         self.ev.apply(seat, op)
         after = _places(self.ev)
-        for serial, (owner, pile) in after.items():
+        for serial, (_owner, pile) in after.items():
             old = before_places.get(serial)
             if old is not None and old[1] == Pile.DISCARD and pile == Pile.DECK:
                 assert isinstance(op, RETURNS), f"{op} moved {serial} from discard to deck"
