@@ -653,3 +653,43 @@ def test_every_operation_round_trips(text: str) -> None:
 def test_malformed_operations_are_syntax_errors(text: str) -> None:
     with pytest.raises(ActionSyntaxError):
         parse_action(text)
+
+
+def test_an_event_with_its_own_catalogue_duels_with_it() -> None:
+    catalogue = {"battle": [
+        {"key": "sabre_cut", "type": "attack", "strength": 5, "requires": "cold", "deadly": True,
+         "name_ru": "Удар саблей", "name_en": "Sabre cut"},
+        {"key": "jab", "type": "attack", "strength": 1, "name_ru": "Тычок", "name_en": "Jab"},
+        {"key": "duck", "type": "defence", "strength": 1, "name_ru": "Нырок", "name_en": "Duck"},
+        {"key": "taunt", "type": "trick", "strength": 2, "name_ru": "Насмешка",
+         "name_en": "Taunt"}],
+        "items": [{"key": "sabre", "weapon": "cold", "name_ru": "Сабля", "name_en": "Sabre"}]}
+    game = load_game("event", players=3)
+    st = game.from_setup({"participants": [{"name": "М", "role": "master"}, {"name": "Ася"},
+                                           {"name": "Яна"}], "catalogue": catalogue,
+                          "decks": {"1": ["sabre_cut", "jab", "jab", "duck", "taunt", "sabre"],
+                                    "2": ["duck", "duck", "taunt"]}})
+    assert isinstance(st, EventState)
+    st.apply_text(1, "attack 2 @1")
+    setup = st.duel_setup("d1")
+    duel = load_game("duel", **setup["options"]).from_setup(setup["setup"])
+    assert duel.observe(0)["cards"]["a01"]["name_ru"] == "Удар саблей"
+    for seat, text in [(0, "hand a01 a02 a03 a04 a05"), (1, "hand b03"),
+                       (0, "play a01 show a06 kill"), (1, "play b03")]:
+        duel.apply_text(seat, text)  # the sabre cut beats the taunt, with a kill declared
+    while not duel.is_terminal:  # finish the duel with the first legal moves
+        seat = duel.to_act[0]
+        duel.apply(seat, duel.legal_actions(seat)[0])
+    outcome = duel.outcome()
+    assert outcome is not None
+    seat, op = st.result_of("d1", outcome, 2)
+    st.apply(seat, op)
+    assert st.invariants() == [] and st.total(1) == 6 and st.total(2) == 3
+    assert outcome.winner == 0 and st.observe(2)["me"]["health"] == "wounded"
+    # the duel's resample draws from the event's set
+    sample = duel.resample(1, duel.rng.spawn())
+    assert set(sample.keys.values()) <= set(catalogue_keys(catalogue))
+
+
+def catalogue_keys(catalogue: dict[str, Any]) -> list[str]:
+    return [c["key"] for c in catalogue["battle"] + catalogue["items"]]

@@ -419,7 +419,7 @@ def _attack(st: EventState, p: Person, op: a.Attack) -> Why | None:
     if q.debts:
         return Why("ED9", f"participant {q.id} must first give up a card",
                    f"участник {q.id} сначала должен отдать карту")
-    if not can_attack([st.cards[s].key for s in st.pile(p.id, Pile.DECK)]):
+    if not can_attack([st.cards[s].key for s in st.pile(p.id, Pile.DECK)], st.catalogue):
         return Why("E26", "to attack you must take exactly 5 cards: your deck does not hold 5 "
                    "battle cards you could play", "чтобы напасть, нужно ровно 5 карт на руке: в "
                    "вашей колоде нет 5 боевых карт, которые можно сыграть")

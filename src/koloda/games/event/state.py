@@ -14,7 +14,7 @@ from typing import Any, Self
 
 from koloda.engine import Action, Audience, Result, Rng
 from koloda.engine.state import GameState
-from koloda.games.duel.cards import CardInfo
+from koloda.games.duel.cards import CardInfo, Catalogue
 from koloda.games.duel.outcome import DuelOutcome
 from koloda.games.event.actions import DuelResult, Expire, Op, parse_action
 from koloda.games.event.catalogue import DEFAULT_CATALOGUE
@@ -251,8 +251,9 @@ class EventState(GameState):
     def duel_setup(self, duel_id: str) -> dict[str, Any]:
         """What the server needs to create the duel table of running duel ``duel_id``:
         ``options`` (the ``duel`` game's options: the event's readings, seat 0 attacks in an
-        attack), ``setup`` (``{"decks": [[keys], [keys]]}``: each side's deck; seat 0 is the
-        challenger or attacker), ``seats`` (the two participants, seat 0 first) and ``ids``
+        attack), ``setup`` (``{"decks": [[keys], [keys]], "catalogue": {…}}``: each side's
+        deck, seat 0 the challenger or attacker, and the event's card set), ``seats`` (the two
+        participants, seat 0 first) and ``ids``
         (duel card id → the event's serial: ``a01`` is seat 0's first deck card, in the order
         printed). Raises KeyError for an unknown duel."""
         d = self.duels[duel_id]
@@ -260,7 +261,8 @@ class EventState(GameState):
         ids = {f"{'ab'[s]}{n:02d}": serial for s in (0, 1)
                for n, serial in enumerate(decks[s], start=1)}
         return {"options": self.options.duel_options(attack=d.kind.value == "attack"),
-                "setup": {"decks": [[self.cards[c].key for c in deck] for deck in decks]},
+                "setup": {"decks": [[self.cards[c].key for c in deck] for deck in decks],
+                          "catalogue": Catalogue(self.catalogue).to_json()},
                 "seats": [d.a, d.b], "ids": ids}
 
     def result_of(self, duel_id: str, outcome: DuelOutcome, at: int) -> tuple[int, DuelResult]:
