@@ -10,6 +10,7 @@ import pytest
 from koloda.engine import replay
 from koloda.engine.scenario import load_scenario, run_scenario
 from koloda.games.event import EventState
+from koloda.games.event.events import describe
 
 FOLDER = Path(__file__).resolve().parents[2] / "scenarios" / "event"
 FILES = sorted(FOLDER.glob("*.json"))
@@ -28,3 +29,7 @@ def test_scenario(path: Path) -> None:
     assert isinstance(outcome.state, EventState) and outcome.state.invariants() == []
     # the scenario's record replays to the same state
     assert replay(outcome.record).to_json() == outcome.state.to_json()
+    # every event reads in words, in both languages
+    for event in outcome.state.events:
+        for lang in ("ru", "en"):
+            assert not describe(event, lang).startswith(event.kind_name()), event
