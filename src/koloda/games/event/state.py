@@ -177,6 +177,15 @@ class EventState(GameState):
         """The serials in ``seat``'s ``pile`` (deck, discard), in the order printed."""
         return [c.serial for c in self.cards.values() if c.owner == seat and c.pile == pile]
 
+    def holdings(self) -> dict[int, tuple[list[str], list[str]]]:
+        """Every holder's (deck, discard) serials in the order printed, in one pass."""
+        out: dict[int, tuple[list[str], list[str]]] = {}
+        for c in self.cards.values():
+            if c.owner is not None and c.pile in (Pile.DECK, Pile.DISCARD):
+                piles = out.setdefault(c.owner, ([], []))
+                piles[c.pile == Pile.DISCARD].append(c.serial)
+        return out
+
     def total(self, seat: int) -> int:
         """How many cards ``seat`` holds (deck and discard)."""
         return sum(1 for c in self.cards.values()
@@ -217,9 +226,12 @@ class EventState(GameState):
                     bad.append(f"{c.serial}: held by {c.owner}, who holds no cards")
             if c.key not in self.catalogue:
                 bad.append(f"{c.serial}: unknown key {c.key}")
+        held = self.holdings()
         for p in self.enrolled():
-            if p.health != Health.DEAD and self.total(p.id) != p.limit:
-                bad.append(f"seat {p.id}: holds {self.total(p.id)} cards, limit {p.limit}")
+            deck, discard = held.get(p.id, ([], []))
+            if p.health != Health.DEAD and len(deck) + len(discard) != p.limit:
+                bad.append(f"seat {p.id}: holds {len(deck) + len(discard)} cards, "
+                           f"limit {p.limit}")
             if p.duel is not None and self.duels[p.duel].stage != DuelStage.RUNNING:
                 bad.append(f"seat {p.id}: locked by {p.duel}, which is not running")
         for t in self.timers.values():
