@@ -693,3 +693,14 @@ def test_an_event_with_its_own_catalogue_duels_with_it() -> None:
 
 def catalogue_keys(catalogue: dict[str, Any]) -> list[str]:
     return [c["key"] for c in catalogue["battle"] + catalogue["items"]]
+
+
+def test_the_duel_tables_cards_are_the_decks_at_the_start() -> None:
+    st = event(attack_cancels_rest=False, rest_end="auto")
+    do(st, BORIS, "discard Б-0001 @1")
+    do(st, BORIS, "rest room @2")
+    do(st, ANNA, "attack 4 @3")
+    before = st.duel_setup("d1")
+    fire_due(st, 2 + 5 * MIN)  # the rest ends during the duel: Б-0001 is back in the deck
+    assert "Б-0001" in piles(st, BORIS)[0]
+    assert st.duel_setup("d1") == before and "Б-0001" not in before["ids"].values()

@@ -165,6 +165,7 @@ def _end_rest(st: EventState, p: Person) -> None:
 
 def _lock(st: EventState, d: Duel, at: int) -> None:
     d.stage, d.started = DuelStage.RUNNING, at
+    d.decks = (tuple(st.pile(d.a, Pile.DECK)), tuple(st.pile(d.b, Pile.DECK)))
     for seat in (d.a, d.b):
         _person(st, seat).duel = d.id
         _close_exchanges(st, seat)

@@ -267,9 +267,10 @@ class EventState(GameState):
         deck, seat 0 the challenger or attacker, and the event's card set), ``seats`` (the two
         participants, seat 0 first) and ``ids``
         (duel card id → the event's serial: ``a01`` is seat 0's first deck card, in the order
-        printed). Raises KeyError for an unknown duel."""
+        printed, as the decks were when the duel started: the same map at the end, whatever
+        came back to a deck meanwhile). Raises KeyError for an unknown duel."""
         d = self.duels[duel_id]
-        decks = [self.pile(d.a, Pile.DECK), self.pile(d.b, Pile.DECK)]
+        decks = [list(d.decks[0]), list(d.decks[1])]  # as they were when the duel started
         ids = {f"{'ab'[s]}{n:02d}": serial for s in (0, 1)
                for n, serial in enumerate(decks[s], start=1)}
         return {"options": self.options.duel_options(attack=d.kind.value == "attack"),
