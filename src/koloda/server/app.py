@@ -209,7 +209,8 @@ def create_app(
             unloader.cancel()
             await hub.close()
 
-    app = FastAPI(title="Koloda", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    # no docs page: Swagger's page loads its script from a CDN; /openapi.json describes the API
+    app = FastAPI(title="Koloda", lifespan=lifespan, docs_url=None, redoc_url=None)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -331,6 +332,9 @@ def create_app(
     from koloda.server.event.api import add_event_routes
 
     add_event_routes(app, message_rate=message_rate)
+    from koloda.server.event.printing import add_print_routes  # docs/event.md
+
+    add_print_routes(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_middleware(_BodyLimitMiddleware)
     return app
