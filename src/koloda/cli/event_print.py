@@ -206,7 +206,6 @@ def serve_event(
     from koloda.server.tls import ensure_certificate, local_addresses
 
     lg = resolve_lang(lang)
-    out = console()
     shown = local_addresses() if host in ("0.0.0.0", "") else [host]
     try:
         extra = [str(ipaddress.ip_address(a)) for a in (address or [])]
@@ -229,16 +228,16 @@ def serve_event(
             cert = ensure_certificate(cert_dir or cert_dir_for(db), ips, names=names)
         except (OSError, ValueError) as e:
             raise fail(f"cannot make the certificate: {e}") from None
-        out.print(_t("cert_new" if cert.created else "cert_old", lg, path=cert.cert_path))
-        out.print(_t("fingerprint", lg))
-        out.print(f"  {cert.fingerprint}")
+        typer.echo(_t("cert_new" if cert.created else "cert_old", lg, path=cert.cert_path))
+        typer.echo(_t("fingerprint", lg))
+        typer.echo(f"  {cert.fingerprint}")
         args += ["--certfile", str(cert.cert_path), "--keyfile", str(cert.key_path)]
         os.environ[CERT_ENV] = str(cert.cert_path)  # the join poster prints its fingerprint
     else:
-        out.print(_t("plain", lg))
-    out.print(_t("listen", lg))
+        typer.echo(_t("plain", lg))
+    typer.echo(_t("listen", lg))
     for a in shown:
-        out.print(f"  {scheme}://{a}:{port}/")
+        typer.echo(f"  {scheme}://{a}:{port}/")
     _run_server(args)
 
 
