@@ -28,6 +28,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
                  "Используется сохранённый сертификат: {path}"),
     "fingerprint": ("Its fingerprint (SHA-256), to compare on the phones before accepting it:",
                     "Его отпечаток (SHA-256): сверьте его на телефонах, прежде чем принять:"),
+    "event_at": ("  «{title}»: {url}", "  «{title}»: {url}"),
     "plain": ("Plain HTTP: logins travel unencrypted over the Wi-Fi.",
               "Обычный HTTP: входы передаются по Wi-Fi без шифрования."),
 }
@@ -238,7 +239,26 @@ def serve_event(
     typer.echo(_t("listen", lg))
     for a in shown:
         typer.echo(f"  {scheme}://{a}:{port}/")
+    site = next((a for a in shown if not a.startswith("127.")), shown[0] if shown else host)
+    for event_id, title in _events(db):
+        typer.echo(_t("event_at", lg, title=title, url=f"{scheme}://{site}:{port}/e/{event_id}"))
     _run_server(args)
+
+
+def _events(db: str) -> list[tuple[str, str]]:
+    """The events in the database (id, title); none when it cannot be read yet."""
+    try:
+        from koloda.cli.event import _stores
+
+        store = _stores(db)
+        out = []
+        for event_id in store.ids():
+            row = store.load(event_id)
+            if row is not None:
+                out.append((row.id, row.title))
+        return out
+    except Exception:  # a database still to be made: no events to name
+        return []
 
 
 def _run_server(args: list[str]) -> None:
