@@ -85,14 +85,18 @@ def _free_port() -> int:
 
 
 def test_event_serve_over_https_prints_the_fingerprint_a_client_sees(tmp_path: Path):
+    from tests.server.event.conftest import make_event
+
     port = _free_port()
     db = tmp_path / "k.db"
+    eid, _, _ = make_event(db)
+    usb = tmp_path / "usb"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "KOLODA_LANG": "ru"}
     cmd = [sys.executable, "-c", "from koloda.cli import main; main()", "event", "serve",
            "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}"]
 
-    def run_once() -> str:
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    def run_once(*extra: str) -> str:
+        proc = subprocess.Popen([*cmd, *extra], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 text=True, cwd=tmp_path)
         try:
             cert = tmp_path / CERT_NAME
@@ -116,10 +120,21 @@ def test_event_serve_over_https_prints_the_fingerprint_a_client_sees(tmp_path: P
             out, _ = proc.communicate(timeout=20)
         return out
 
-    first = run_once()
+    first = run_once("--backup-dir", str(usb), "--backup-minutes", "0.01")
     fp = stored_fingerprint(tmp_path)
     assert "Сделан новый самоподписанный сертификат" in first and fp in first
     assert f"https://127.0.0.1:{port}/" in first
+    assert f"«Бал»: https://127.0.0.1:{port}/e/{eid}" in first
+    assert f"Резервные копии всех игр в {usb}" in first
+    latest = usb / f"{eid}-latest.json"
+    assert latest.is_file() and len(list(usb.glob(f"{eid}-2*.json"))) >= 1
+    from typer.testing import CliRunner
+
+    from koloda.cli import app
+
+    r = CliRunner().invoke(app, ["event", "restore", str(latest), "--db",
+                                 f"sqlite:///{tmp_path / 'second.db'}"])
+    assert r.exit_code == 0, r.output  # the copy on the stick restores on another laptop
     second = run_once()
     assert "Используется сохранённый сертификат" in second and fp in second
     assert stored_fingerprint(tmp_path) == fp  # phones need not accept it again

@@ -28,6 +28,8 @@ _MESSAGES: dict[str, tuple[str, str]] = {
                  "Используется сохранённый сертификат: {path}"),
     "fingerprint": ("Its fingerprint (SHA-256), to compare on the phones before accepting it:",
                     "Его отпечаток (SHA-256): сверьте его на телефонах, прежде чем принять:"),
+    "backups": ("Backups of every event to {dir} every {minutes} min (secret: logins inside).",
+                "Резервные копии всех игр в {dir} каждые {minutes} мин (секретно: там входы)."),
     "event_at": ("  «{title}»: {url}", "  «{title}»: {url}"),
     "plain": ("Plain HTTP: logins travel unencrypted over the Wi-Fi.",
               "Обычный HTTP: входы передаются по Wi-Fi без шифрования."),
@@ -192,6 +194,13 @@ def serve_event(
     cert_dir: Annotated[Path | None, typer.Option(
         "--cert-dir", help="Where the certificate and its key are kept (default beside the "
         "database). — Папка сертификата.")] = None,
+    backup_dir: Annotated[Path | None, typer.Option(
+        "--backup-dir", help="Copy a backup of every event here every --backup-minutes (a USB "
+        "stick; SECRET: the logins are in it). — Папка для автоматических резервных копий "
+        "(флешка).")] = None,
+    backup_minutes: Annotated[float, typer.Option(
+        "--backup-minutes", min=0.01, max=1440, help="Minutes between backups. — Минут между "
+        "копиями.")] = 10.0,
     db: DbOption = "",
     lang: LangOption = None,
 ) -> None:
@@ -242,7 +251,59 @@ def serve_event(
     site = next((a for a in shown if not a.startswith("127.")), shown[0] if shown else host)
     for event_id, title in _events(db):
         typer.echo(_t("event_at", lg, title=title, url=f"{scheme}://{site}:{port}/e/{event_id}"))
+    if backup_dir is not None:
+        try:
+            backup_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise fail(f"--backup-dir: {e}") from None
+        typer.echo(_t("backups", lg, dir=backup_dir, minutes=f"{backup_minutes:g}"))
+        start_backups(db, backup_dir, backup_minutes * 60)
     _run_server(args)
+
+
+def backup_all(db: str, directory: Path, stamp: str) -> list[Path]:
+    """Write a backup of every event of the database into ``directory`` (each as
+    ``{id}-{stamp}.json``, written to a temporary name first, then renamed), plus
+    ``{id}-latest.json``; returns the files written."""
+    import json
+
+    from koloda.cli.event import _stores
+
+    store = _stores(db)
+    written = []
+    for event_id in store.ids():
+        row = store.load(event_id)
+        if row is None:
+            continue
+        text = json.dumps(row.to_json(), ensure_ascii=False)
+        for name in (f"{event_id}-{stamp}.json", f"{event_id}-latest.json"):
+            path = directory / name
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+            written.append(path)
+    return written
+
+
+def start_backups(db: str, directory: Path, every_s: float) -> None:
+    """Back every event up into ``directory`` now and every ``every_s`` seconds, in a daemon
+    thread beside the server (a failure is logged and retried at the next turn: a USB stick
+    pulled out must not stop the event)."""
+    import logging
+    import threading
+    import time
+
+    log = logging.getLogger("koloda.event.backup")
+
+    def run() -> None:
+        while True:
+            try:
+                backup_all(db, directory, time.strftime("%Y%m%d-%H%M%S"))
+            except Exception as e:  # the stick is gone, full, read-only…
+                log.warning("backup to %s failed: %s", directory, e)
+            time.sleep(every_s)
+
+    threading.Thread(target=run, name="event-backups", daemon=True).start()
 
 
 def _events(db: str) -> list[tuple[str, str]]:
