@@ -96,8 +96,8 @@ def test_event_serve_over_https_prints_the_fingerprint_a_client_sees(tmp_path: P
            "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}"]
 
     def run_once(*extra: str) -> str:
-        proc = subprocess.Popen([*cmd, *extra], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                text=True, cwd=tmp_path)
+        proc = subprocess.Popen([*cmd, *extra], env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, cwd=tmp_path)
         try:
             cert = tmp_path / CERT_NAME
             deadline = time.monotonic() + 60
