@@ -44,12 +44,12 @@ def test_print_everything_as_pdf_and_html(made, tmp_path: Path):
             "--wifi-password", "bal-2026")
     assert r.exit_code == 0, r.output
     names = sorted(p.name for p in out.iterdir())
-    docs = ["badges", "cards", "envelopes", "join", "posters", "roster"]
+    docs = ["badges", "cards", "envelopes", "join", "posters", "report", "roster"]
     assert names == sorted(f"{eid}-{d}.{x}" for d in docs for x in ("html", "pdf"))
     # 35 cards issued (four players of 7, the doctor 3, the NPC 4): 4 sheets, faces and backs
     pages = {d: len(page_texts((out / f"{eid}-{d}.pdf").read_bytes())) for d in docs}
     assert pages == {"cards": 2 * 4, "envelopes": 7, "badges": 1, "posters": 5, "join": 1,
-                     "roster": 1}
+                     "roster": 1, "report": 1}
     assert "Записано:" in r.output and "8 страниц" in r.output and "1 страница" in r.output
     (codes,) = decoded_qrs((out / f"{eid}-join.pdf").read_bytes())
     assert codes == {"WIFI:T:WPA;S:Петергоф;P:bal-2026;;", f"https://10.42.0.1:8000/e/{eid}"}

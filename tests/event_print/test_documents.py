@@ -189,7 +189,8 @@ def _anna(desk):
     return [c.serial for c in desk.state.cards.values() if c.owner == ANNA]
 
 
-@pytest.mark.parametrize("doc", ["cards", "envelopes", "badges", "posters", "join", "roster"])
+@pytest.mark.parametrize("doc", ["cards", "envelopes", "badges", "posters", "join", "roster",
+                                 "report"])
 def test_russian_documents_have_no_english_words(event, doc):
     eid, _, _, desk = event
     text = " ".join(page_texts(pdf.render(doc, source(desk))))
@@ -206,3 +207,42 @@ def test_who_limits_envelopes_badges_and_cards(event):
     assert [e.name for e in envelopes(src)] == ["Трактирщик Зоя", "Борис"]
     owners = {c.owner for c in printable_cards(src)}
     assert owners == {BORIS, NPC}
+
+
+class _Clock:
+    def __init__(self, ms: int) -> None:
+        self.ms = ms
+
+    def now_ms(self) -> int:
+        return self.ms
+
+
+def test_end_of_event_report_duels_deaths_and_the_masters_cards(db):
+    from koloda.server.event.desk import Desk
+    from koloda.server.event.store import EventStore
+    from tests.server.conftest import db_url
+    from tests.server.event.conftest import T0, make_event
+
+    eid, _, _ = make_event(db)
+    clock = _Clock(T0 + 60_000)
+    desk = Desk(EventStore(db_url(db)), eid, clock=clock)
+    empty = " ".join(" ".join(page_texts(pdf.render("report", source(desk)))).split())
+    assert "Дуэлей не было." in empty and "Никто не погиб." in empty
+    stab = next(c.serial for c in desk.state.cards.values()
+                if c.owner == ANNA and c.key == "dagger_stab")
+    desk.submit(ANNA, f"paper {BORIS} attack winner={ANNA} killed={BORIS} swap=- "
+                f"discard={stab}")
+    clock.ms += 60_000
+    desk.submit(BORIS, "confirm d1")
+    clock.ms += 16 * 60_000  # no doctor: the grave wound ends in death
+    assert desk.fire_due() >= 1
+    text = " ".join(" ".join(page_texts(pdf.render("report", source(desk)))).split())
+    assert "Итоги игры: Бал" in text
+    assert "Дуэлей: 1 (по согласию: 0, нападений: 1; записано с бумаги: 1)" in text
+    assert "тяжёлых ран: 1" in text and "погибли: 1" in text
+    assert "нападение, на бумаге" in text and "Анна — Борис" in text and "№ 1" in text
+    words = {w for w in re.findall(r"\b[A-Za-z]{3,}\b", text) if w not in eid}
+    assert words == set(), words
+    assert "Погибшие" in text and "Никто не погиб." not in text
+    h = html.render("report", source(desk, lang="en"))
+    assert "End-of-event report" in h and "attack, on paper" in h

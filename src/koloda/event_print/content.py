@@ -23,7 +23,7 @@ from typing import Any
 from koloda.games.duel.cards import TYPE_NAMES, WEAPON_NAMES, CardInfo
 
 #: The documents, by the name the command line and the HTTP route use.
-DOCUMENTS = ("cards", "envelopes", "badges", "posters", "join", "roster")
+DOCUMENTS = ("cards", "envelopes", "badges", "posters", "join", "roster", "report")
 
 #: Cards per sheet (3 × 3 poker size, 63 × 88 mm) and badges per sheet (2 × 5, 85 × 54 mm).
 CARDS_PER_SHEET = 9
@@ -124,6 +124,26 @@ _W: dict[str, tuple[str, str]] = {
     "col_where": ("Where", "Где"), "col_from": ("From", "От кого"),
     "other_cards": ("Cards held by no one", "Карты, которые ни у кого не на руках"),
     "yes": ("yes", "да"), "no": ("no", "нет"),
+    "report": ("End-of-event report", "Итоги игры"),
+    "summary": ("People: {people}; dead: {dead}. Duels: {duels} (by consent: {consent}, "
+                "attacks: {attacks}; recorded from paper: {paper}); grave wounds: {kills}. "
+                "Cards given to the masters: {pool}.",
+                "Участников: {people}; погибли: {dead}. Дуэлей: {duels} (по согласию: "
+                "{consent}, нападений: {attacks}; записано с бумаги: {paper}); тяжёлых ран: "
+                "{kills}. Карт отдано мастерам: {pool}."),
+    "duels": ("Duels", "Дуэли"), "deaths": ("Deaths", "Погибшие"),
+    "no_duels": ("No duel was fought.", "Дуэлей не было."),
+    "no_deaths": ("Nobody died.", "Никто не погиб."),
+    "col_duel": ("Duel", "Дуэль"), "col_kind": ("Kind", "Вид"), "col_time": ("Time", "Время"),
+    "col_sides": ("Sides", "Стороны"), "col_winner": ("Winner", "Победитель"),
+    "col_killed": ("Grave wound", "Тяжело ранен"), "col_swap": ("Swap", "Обмен картой"),
+    "col_cause": ("Wounded in", "Ранен в дуэли"),
+    "consent": ("by consent", "по согласию"), "attack": ("attack", "нападение"),
+    "on_paper": ("on paper", "на бумаге"), "on_phones": ("on phones", "на телефонах"),
+    "draw": ("—", "—"),
+    "duel_no": ("No. {n}", "№ {n}"),
+    "duel": ("duel", "дуэль"), "fistfight": ("fistfight", "кулачный бой"),
+    "brawl": ("brawl", "драка"),
     "by_doctor": ("the doctor", "врач"), "by_master": ("a master", "мастер"),
     "by_chance": ("chance ({p} %)", "случай ({p} %)"),
 }
@@ -541,6 +561,74 @@ def roster(src: PrintSource) -> Roster:
     other_headers = tuple(src.w(k) for k in ("col_serial", "col_card", "col_where", "col_from"))
     return Roster(src.title, src.w("roster_at", at=when(at, src.lang), version=src.version),
                   src.w("roster_note"), tuple(rows), tuple(others), headers, other_headers)
+
+
+@dataclass(frozen=True)
+class Report:
+    title: str
+    at: str
+    summary: str
+    duel_headers: tuple[str, ...]
+    duels: tuple[tuple[str, ...], ...]
+    death_headers: tuple[str, ...]
+    deaths: tuple[tuple[str, ...], ...]
+    other_headers: tuple[str, ...]
+    others: tuple[tuple[str, str, str, str], ...]
+
+
+def _clock(ms: int | None) -> str:
+    if not ms:
+        return ""
+    return f"{_dt.datetime.fromtimestamp(ms / 1000):%H:%M}"
+
+
+def _duel_name(src: PrintSource, d: Any) -> str:
+    """«№ 3» (and its kind when not a plain duel: «№ 4, кулачный бой»)."""
+    n = src.w("duel_no", n=str(d.id).lstrip("d"))
+    label = str(d.label or "duel")
+    return n if label == "duel" else f"{n}, {src.w(label) if label in _W else label}"
+
+
+def report(src: PrintSource) -> Report:
+    """The end-of-event report: every duel fought (not the withdrawn or voided ones), the
+    deaths and the cards the masters hold; names only."""
+    state = src.state
+
+    def name(who: int | None) -> str:
+        p = None if who is None else state.person(who)
+        return src.w("draw") if p is None else str(p.name)
+
+    fought = [d for d in state.duels.values()
+              if str(d.stage) in ("running", "recorded", "ended")]
+    rows = []
+    for d in fought:
+        o = d.outcome
+        ended = str(d.stage) == "ended"
+        rows.append((
+            _duel_name(src, d),
+            f"{src.w(str(d.kind))}, {src.w('on_paper' if d.paper else 'on_phones')}",
+            f"{_clock(d.started)}–{_clock(d.ended)}" if d.ended else _clock(d.started),
+            f"{name(d.a)} — {name(d.b)}",
+            name(o.winner) if ended and o is not None else "",
+            name(o.killed) if ended and o is not None and o.killed is not None else "",
+            (src.w("yes") if o.swap else src.w("no")) if ended and o is not None else ""))
+    labels = {d.id: _duel_name(src, d) for d in state.duels.values()}
+    dead = [p for p in state.enrolled() if str(p.health) == "dead"]
+    deaths = tuple((p.name, p.team, labels.get(p.wound_duel or "", "")) for p in dead)
+    r = roster(src)
+    kills = sum(1 for d in fought if d.outcome is not None and d.outcome.killed is not None)
+    pool = sum(1 for c in state.cards.values() if str(c.pile) in ("pool", "surrendered"))
+    summary = src.w("summary", people=sum(1 for p in state.enrolled() if p.holds_cards),
+                    dead=len(dead), duels=len(fought),
+                    consent=sum(1 for d in fought if str(d.kind) == "consent"),
+                    attacks=sum(1 for d in fought if str(d.kind) == "attack"),
+                    paper=sum(1 for d in fought if d.paper), kills=kills, pool=pool)
+    return Report(
+        src.title, r.at, summary,
+        tuple(src.w(k) for k in ("col_duel", "col_kind", "col_time", "col_sides", "col_winner",
+                                 "col_killed", "col_swap")), tuple(rows),
+        tuple(src.w(k) for k in ("col_name", "col_team", "col_cause")), deaths,
+        r.other_headers, r.others)
 
 
 def chunked(items: Sequence[Any], n: int) -> list[Sequence[Any]]:

@@ -216,8 +216,31 @@ def roster(src: c.PrintSource) -> str:
                  page="size: A4 landscape; margin: 10mm;", cls="roster")
 
 
+def _table(headers: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> str:
+    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{escape(x)}</td>" for x in row) + "</tr>"
+                   for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def report(src: c.PrintSource) -> str:
+    r = c.report(src)
+    body = [f"<h1>{escape(src.w('report'))}: {escape(r.title)}</h1>",
+            f'<div class="at">{escape(r.at)}</div><p>{escape(r.summary)}</p>',
+            f"<h1>{escape(src.w('duels'))}</h1>",
+            _table(r.duel_headers, r.duels) if r.duels else
+            f"<p>{escape(src.w('no_duels'))}</p>",
+            f"<h1>{escape(src.w('deaths'))}</h1>",
+            _table(r.death_headers, r.deaths) if r.deaths else
+            f"<p>{escape(src.w('no_deaths'))}</p>"]
+    if r.others:
+        body += [f"<h1>{escape(src.w('other_cards'))}</h1>", _table(r.other_headers, r.others)]
+    return _page(src, f"{src.title}: {src.w('report')}", "".join(body),
+                 page="size: A4 landscape; margin: 10mm;", cls="roster")
+
+
 RENDER = {"cards": cards, "envelopes": envelopes, "badges": badges, "posters": posters,
-          "join": join, "roster": roster}
+          "join": join, "roster": roster, "report": report}
 
 
 def render(document: str, src: c.PrintSource) -> str:

@@ -310,8 +310,49 @@ def roster(src: c.PrintSource) -> bytes:
     return _out(pdf)
 
 
+def _heading(pdf: Any, text: str, size: float = 12) -> None:
+    pdf.ln(3)
+    _font(pdf, size, "B")
+    pdf.multi_cell(0, size * 0.5, text, new_x="LMARGIN", new_y="NEXT")
+    _font(pdf, 8)
+
+
+def _rows(pdf: Any, widths: tuple[int, ...], headers: tuple[str, ...],
+          rows: tuple[tuple[str, ...], ...]) -> None:
+    with pdf.table(col_widths=widths, line_height=3.8, first_row_as_headings=True,
+                   repeat_headings=1) as table:
+        table.row(headers)
+        for row in rows:
+            table.row(row)
+
+
+def report(src: c.PrintSource) -> bytes:
+    r = c.report(src)
+    pdf = _pdf(src, f"{src.title}: {src.w('report')}", landscape=True)
+    pdf.set_margins(10, 10, 10)
+    pdf.set_auto_page_break(True, margin=10)
+    pdf.add_page()
+    _heading(pdf, f"{src.w('report')}: {r.title}", 14)
+    _font(pdf, 9)
+    pdf.multi_cell(0, 4.5, f"{r.at}. {r.summary}", new_x="LMARGIN", new_y="NEXT")
+    _heading(pdf, src.w("duels"))
+    if r.duels:
+        _rows(pdf, (22, 45, 25, 70, 45, 45, 25), r.duel_headers, r.duels)
+    else:
+        pdf.multi_cell(0, 4, src.w("no_duels"), new_x="LMARGIN", new_y="NEXT")
+    _heading(pdf, src.w("deaths"))
+    if r.deaths:
+        _rows(pdf, (90, 90, 97), r.death_headers, r.deaths)
+    else:
+        pdf.multi_cell(0, 4, src.w("no_deaths"), new_x="LMARGIN", new_y="NEXT")
+    if r.others:
+        _heading(pdf, src.w("other_cards"))
+        _rows(pdf, (30, 70, 80, 60), r.other_headers, r.others)
+    return _out(pdf)
+
+
 RENDER = {"cards": cards, "envelopes": envelopes, "badges": badges, "posters": posters,
-          "join": join, "roster": roster}
+          "join": join, "roster": roster, "report": report}
 
 
 def render(document: str, src: c.PrintSource) -> bytes:
