@@ -76,6 +76,19 @@ def test_cards_grouped_by_holder_and_a_reprint_prints_only_its_serials(event):
     assert [f.serial for s in card_sheets(again) for f in s.faces] == [one]
 
 
+def test_a_reprinted_card_prints_with_its_new_serial_and_the_old_one_never(event):
+    _, _, _, desk = event
+    old = _serials(desk)[0]
+    desk.submit(MASTER, f'reprint {old} "порвана"')
+    new = _serials(desk)[-1]
+    assert str(desk.state.cards[old].pile) == "retired"
+    src = source(desk)
+    faces = [f.serial for s in card_sheets(src) for f in s.faces]
+    assert old not in faces and new in faces
+    assert [f.serial for s in card_sheets(source(desk, serials=frozenset({new})))
+            for f in s.faces] == [new]
+
+
 def test_html_card_sheets_backs_identical_without_serial_or_code(event):
     _, _, _, desk = event
     text = html.render("cards", source(desk))

@@ -21,6 +21,7 @@ from koloda.cli.i18n import Lang
 
 _MESSAGES: dict[str, tuple[str, str]] = {
     "written": ("Written: {path} ({pages})", "Записано: {path} ({pages})"),
+    "links": ("The QR codes open {url}", "QR-коды ведут на {url}"),
     "listen": ("Koloda serves the event at:", "Koloda обслуживает игру по адресам:"),
     "cert_new": ("A new self-signed certificate was made: {path}",
                  "Сделан новый самоподписанный сертификат: {path}"),
@@ -157,6 +158,7 @@ def print_documents(
                             version=len(desk.state.history))
     out.mkdir(parents=True, exist_ok=True)
     shown = console()
+    shown.print(_t("links", lg, url=src.site_url))
     for doc in chosen:
         if fmt in ("pdf", "both"):
             try:
