@@ -75,3 +75,46 @@ def test_envelope_sheet_shows_the_expected_codes(browser, desk):
                                 f"{site}#badge={logins[ANNA].badge}", WIFI.qr_data()}
     finally:
         page.close()
+
+
+def test_the_masters_print_page_over_https(browser, tmp_path: Path, monkeypatch):
+    """The print page served over HTTPS with Koloda's own certificate: a master's login saves
+    the card sheets as a PDF and opens the join poster (with the certificate's fingerprint) to
+    print; another login is refused in words."""
+    import pypdf
+
+    from koloda.server.event.printing import CERT_ENV
+    from koloda.server.tls import ensure_certificate
+    from tests.server.process import ServerProcess
+
+    cert = ensure_certificate(tmp_path / "tls", ["127.0.0.1"])
+    monkeypatch.setenv(CERT_ENV, str(cert.cert_path))
+    db = tmp_path / "k.db"
+    eid, logins, _ = make_event(db)
+    proc = ServerProcess(db, tls=(cert.cert_path, cert.key_path)).start()
+    context = browser.new_context(ignore_https_errors=True, accept_downloads=True,
+                                  locale="ru-RU")
+    try:
+        page = context.new_page()
+        page.goto(f"{proc.url}/e/{eid}/print#login={logins[0]}")
+        assert "login" not in page.url  # the fragment is dropped from the address at once
+        page.fill("#f-ssid", "Бал")
+        with page.expect_download() as got:
+            page.click('[data-doc="cards"] [data-format="pdf"]')
+        saved = got.value.path()
+        n = sum(len(v) for v in DECKS.values())
+        assert len(pypdf.PdfReader(saved).pages) == 2 * math.ceil(n / 9)
+        with context.expect_page() as popup:
+            page.click('[data-doc="join"] [data-format="html"]')
+        poster = popup.value
+        poster.wait_for_load_state()
+        text = poster.inner_text("body")
+        assert "Подключитесь к игре" in text and cert.fingerprint in text
+        other = context.new_page()
+        other.goto(f"{proc.url}/e/{eid}/print#login={logins[ANNA]}")
+        other.click('[data-doc="roster"] [data-format="pdf"]')
+        other.wait_for_selector("#status.bad")
+        assert "для печати нужен вход мастера" in other.inner_text("#status")
+    finally:
+        context.close()
+        proc.stop()

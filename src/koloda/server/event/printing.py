@@ -8,9 +8,10 @@ masters' desk asks for them with a master's login.
 address printed in the QR codes is the one the request came to (``base`` overrides it), and
 the certificate's fingerprint the one the server was started with (``koloda event serve``).
 
-A page opened by the desk: it fetches the document with the login in the header and shows it
-(a ``blob:`` URL), so the login never travels in a URL. Only a master's login opens these:
-the envelopes carry every login.
+The page ``/e/{id}/print`` (opened with ``#login=…`` or after the desk, whose login it finds in
+the browser's storage) fetches each document with the login in the header and offers it as a
+PDF to save or opens it as an HTML page to print (a ``blob:`` URL), so the login never travels
+in a URL. Only a master's login opens the documents: the envelopes carry every login.
 """
 
 from __future__ import annotations
@@ -31,7 +32,15 @@ def _say(lang: str | None, en: str, ru: str) -> str:
 
 
 def add_print_routes(app: FastAPI) -> None:
-    """Add ``/api/events/{id}/print/{document}`` to ``app``."""
+    """Add ``/api/events/{id}/print/{document}`` and the masters' print page
+    ``/e/{id}/print`` (``static/print/print.html``) to ``app``."""
+
+    @app.get("/e/{event_id}/print", include_in_schema=False)
+    async def print_page(event_id: str) -> Response:
+        from koloda.server.app import STATIC
+
+        page = (STATIC / "print" / "print.html").read_text("utf-8")
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/events/{event_id}/print/{document}")
     async def event_print(
