@@ -259,3 +259,31 @@ def test_end_of_event_report_duels_deaths_and_the_masters_cards(db):
     assert "Погибшие" in text and "Никто не погиб." not in text
     h = html.render("report", source(desk, lang="en"))
     assert "End-of-event report" in h and "attack, on paper" in h
+
+
+def test_long_names_and_teams_still_lay_out(db):
+    import time
+
+    from koloda.server.event import bridge
+    from koloda.server.event.desk import Desk
+    from koloda.server.event.logins import new_logins
+    from koloda.server.event.store import EventRow, EventStore
+    from tests.server.conftest import db_url
+    from tests.server.event.conftest import T0
+
+    people = [{"name": "Мастер", "role": "master"},
+              {"name": "Александра Константиновна Преображенская", "role": "participant",
+               "team": "Лейб-гвардии Преображенский полк, третья рота, второй взвод"}]
+    players, setup = bridge.roster_setup(people, spare=0, now=T0)
+    setup["decks"] = {"1": ["spinning_strike", "full_guard", "sand_in_eyes", "riposte",
+                            "rapier"]}
+    row = EventRow(id="ev-long", title="Бал в Петергофе: осень 1762 года, второй день",
+                   game="event", players=players, options={}, setup=setup, seed=1, lang="ru",
+                   created_at=time.time(), version=0, logins=new_logins(range(2)))
+    store = EventStore(db_url(db))
+    store.create(row)
+    desk = Desk(store, row.id)
+    src = source(desk)
+    for doc in ("cards", "envelopes", "badges", "posters", "join", "roster", "report"):
+        texts = " ".join(" ".join(page_texts(pdf.render(doc, src))).split())
+        assert "Преображенская" in texts or doc in ("cards", "posters", "join", "report")

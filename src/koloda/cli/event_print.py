@@ -22,6 +22,10 @@ from koloda.cli.i18n import Lang
 _MESSAGES: dict[str, tuple[str, str]] = {
     "written": ("Written: {path} ({pages})", "Записано: {path} ({pages})"),
     "links": ("The QR codes open {url}", "QR-коды ведут на {url}"),
+    "loopback": ("warning: phones cannot reach this laptop's own loopback address; start the "
+                 "hotspot first or give --base-url https://ADDRESS:8000",
+                 "внимание: телефоны не достанут до внутреннего адреса ноутбука; сначала "
+                 "включите точку доступа или укажите --base-url https://АДРЕС:8000"),
     "listen": ("Koloda serves the event at:", "Koloda обслуживает игру по адресам:"),
     "cert_new": ("A new self-signed certificate was made: {path}",
                  "Сделан новый самоподписанный сертификат: {path}"),
@@ -159,6 +163,8 @@ def print_documents(
     out.mkdir(parents=True, exist_ok=True)
     shown = console()
     shown.print(_t("links", lg, url=src.site_url))
+    if "://127." in url or "://localhost" in url:
+        typer.echo(_t("loopback", lg), err=True)
     for doc in chosen:
         if fmt in ("pdf", "both"):
             try:
