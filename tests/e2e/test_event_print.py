@@ -110,6 +110,12 @@ def test_the_masters_print_page_over_https(browser, tmp_path: Path, monkeypatch)
         poster.wait_for_load_state()
         text = poster.inner_text("body")
         assert "Подключитесь к игре" in text and cert.fingerprint in text
+        page.set_viewport_size({"width": 360, "height": 740})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        import re
+
+        latin = set(re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", page.inner_text("main")))
+        assert latin <= {"PDF", "Wi-Fi", "QR", "ENG", "A"}, latin  # ENG: the language switch
         other = context.new_page()
         other.goto(f"{proc.url}/e/{eid}/print#login={logins[ANNA]}")
         other.click('[data-doc="roster"] [data-format="pdf"]')
