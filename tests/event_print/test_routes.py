@@ -57,3 +57,15 @@ def test_envelope_html_and_pdf_links_start_at_the_servers_address(server, db: Pa
     bad = server.get(f"/api/events/{eid}/print/cards", params={"who": "x", "lang": "ru"},
                      headers=auth(logins[MASTER]))
     assert bad.status_code == 400 and "через запятую" in bad.json()["message"]
+
+
+def test_the_servers_certificate_for_phones_to_install(server, tmp_path: Path, monkeypatch):
+    from koloda.server.event.printing import CERT_ENV
+    from koloda.server.tls import ensure_certificate
+
+    assert server.get("/koloda-cert.pem").status_code == 404
+    cert = ensure_certificate(tmp_path / "tls", ["127.0.0.1"])
+    monkeypatch.setenv(CERT_ENV, str(cert.cert_path))
+    r = server.get("/koloda-cert.pem")
+    assert r.status_code == 200 and r.content == cert.cert_path.read_bytes()
+    assert b"PRIVATE" not in r.content

@@ -12,6 +12,9 @@ The page ``/e/{id}/print`` (opened with ``#login=…`` or after the desk, whose 
 the browser's storage) fetches each document with the login in the header and offers it as a
 PDF to save or opens it as an HTML page to print (a ``blob:`` URL), so the login never travels
 in a URL. Only a master's login opens the documents: the envelopes carry every login.
+
+``GET /koloda-cert.pem``: the certificate ``koloda event serve`` made (public), for a phone to
+install as trusted instead of accepting the browser's warning.
 """
 
 from __future__ import annotations
@@ -34,6 +37,21 @@ def _say(lang: str | None, en: str, ru: str) -> str:
 def add_print_routes(app: FastAPI) -> None:
     """Add ``/api/events/{id}/print/{document}`` and the masters' print page
     ``/e/{id}/print`` (``static/print/print.html``) to ``app``."""
+
+    @app.get("/koloda-cert.pem", include_in_schema=False)
+    async def certificate() -> Response:
+        """The server's own certificate (public), for a phone to install as trusted."""
+        import os
+
+        path = os.environ.get(CERT_ENV, "")
+        try:
+            with open(path, "rb") as f:
+                pem = f.read()
+        except OSError:
+            raise ClientError("not_found", "this server was not started with Koloda's own "
+                              "certificate") from None
+        return Response(pem, media_type="application/x-x509-ca-cert",
+                        headers={"Content-Disposition": 'attachment; filename="koloda.crt"'})
 
     @app.get("/e/{event_id}/print", include_in_schema=False)
     async def print_page(event_id: str) -> Response:
