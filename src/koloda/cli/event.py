@@ -498,6 +498,9 @@ def restore(
 
 def register(root: typer.Typer) -> None:
     """Add ``koloda event`` to the ``koloda`` command."""
+    from koloda.cli.event_print import add_commands  # print and serve (docs/event.md)
+
+    add_commands(app)
     root.add_typer(app, name="event")
 
 

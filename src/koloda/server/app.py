@@ -368,6 +368,9 @@ def create_app(
     from koloda.server.event.api import add_event_routes
 
     add_event_routes(app, message_rate=message_rate)
+    from koloda.server.event.printing import add_print_routes  # docs/event.md
+
+    add_print_routes(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_middleware(_BodyLimitMiddleware)
     app.add_middleware(_SecurityHeaders)
