@@ -331,6 +331,9 @@ def create_app(
     from koloda.server.event.api import add_event_routes
 
     add_event_routes(app, message_rate=message_rate)
+    from koloda.server.event.pages import add_event_pages  # the event's pages (issue 14)
+
+    add_event_pages(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_middleware(_BodyLimitMiddleware)
     return app
