@@ -65,7 +65,7 @@ def states_by_version(db: Path, tid: str) -> tuple[Any, dict[int, Any]]:
     row = Store(db_url(db)).load(tid)
     assert row is not None
     state = GameRecord(game=row.game, options=row.options, players=row.players,
-                       seed=row.seed).start()
+                       seed=row.seed, setup=row.setup).start()
     states = {0: state.clone()}
     for i, (seat, text) in enumerate(row.actions):
         state.apply_text(seat, text)

@@ -1,0 +1,74 @@
+"""The event's WebSocket: a login's hello, its own view, operations acknowledged with the
+server's stamp, views pushed only when something the login may see changed; the tables'
+hardening (size, rate) applies."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+pytest.importorskip("koloda.games.event")
+
+from koloda.server import create_app
+from tests.server.conftest import db_url
+from tests.server.event.conftest import ANNA, BORIS, T0, VERA, make_event
+
+
+def _hello(ws: object, token: str | None, lang: str = "ru") -> tuple[dict, dict]:
+    ws.send_json({"type": "hello", "token": token, "lang": lang})  # type: ignore[attr-defined]
+    welcome = ws.receive_json()  # type: ignore[attr-defined]
+    state = ws.receive_json()  # type: ignore[attr-defined]
+    return welcome, state
+
+
+def test_a_login_sees_its_own_view_and_acts_through_the_socket(server: TestClient,
+                                                               db: Path) -> None:
+    eid, tokens, _ = make_event(db)
+    with server.websocket_connect(f"/ws/events/{eid}") as anna, \
+            server.websocket_connect(f"/ws/events/{eid}") as boris, \
+            server.websocket_connect(f"/ws/events/{eid}") as board:
+        welcome, a0 = _hello(anna, tokens[ANNA])
+        assert welcome["type"] == "welcome" and welcome["who"] == ANNA
+        assert welcome["now"] == T0 and a0["observation"]["me"]["id"] == ANNA
+        _hello(boris, tokens[BORIS])
+        _, p0 = _hello(board, None)
+        assert p0["observation"]["me"] is None and p0["who"] is None
+        anna.send_json({"type": "op", "action": f"attack {BORIS}", "id": 7})
+        got = [anna.receive_json(), anna.receive_json()]
+        ack = next(m for m in got if m["type"] == "ack")
+        assert ack["id"] == 7 and ack["op"] == f"attack {BORIS} @{T0 + 1}"
+        b1 = boris.receive_json()
+        assert b1["type"] == "state" and b1["observation"]["me"]["duel"] == "d1"
+        p1 = board.receive_json()
+        assert [d["id"] for d in p1["observation"]["duels"]] == ["d1"]
+        # a refusal goes to the sender only, in its language, with nothing changed
+        boris.send_json({"type": "op", "action": "rest room", "id": "r"})
+        err = boris.receive_json()
+        assert err["type"] == "error" and err["code"] == "illegal_action" and err["id"] == "r"
+        assert any("а" <= ch <= "я" for ch in err["message"])
+        boris.send_json({"type": "ping"})
+        assert boris.receive_json()["type"] == "pong"  # nothing else was queued for Boris
+
+
+def test_a_bad_login_a_huge_message_and_a_flood_are_refused(db: Path, clock: Path) -> None:
+    eid, tokens, _ = make_event(db)
+    with TestClient(create_app(db_url(db), bot_delay=0, message_rate=1)) as client:
+        with client.websocket_connect(f"/ws/events/{eid}") as ws:
+            ws.send_json({"type": "hello", "token": "nobody", "lang": "en"})
+            assert ws.receive_json()["code"] == "bad_token"
+        with client.websocket_connect(f"/ws/events/{eid}") as ws:
+            _hello(ws, tokens[VERA])
+            ws.send_text(json.dumps({"type": "op", "action": "x" * 20_000}))
+            assert ws.receive_json()["code"] == "too_large"
+            codes = []
+            for i in range(4):
+                ws.send_json({"type": "ping", "id": i})
+                codes.append(ws.receive_json().get("code", "pong"))
+            assert "too_many" in codes
+        r = client.post(f"/api/events/{eid}/act", content=b"{" + b" " * 20_000 + b"}",
+                        headers={"Authorization": f"Bearer {tokens[VERA]}",
+                                 "Content-Type": "application/json"})
+        assert r.status_code == 413
