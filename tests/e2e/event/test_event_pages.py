@@ -7,6 +7,7 @@ seconds."""
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
@@ -79,6 +80,18 @@ def refused(page: Page) -> str:
     return str(page.text_content("#msg"))
 
 
+def decode_qr(locator: Any) -> str:
+    """The text of the QR code the page shows in ``locator`` (its screenshot, read by
+    zxing-cpp)."""
+    import zxingcpp
+    from PIL import Image
+
+    locator.scroll_into_view_if_needed()
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(locator.screenshot())))
+    assert len(found) == 1, found
+    return str(found[0].text)
+
+
 def count(page: Page, pile: str) -> int:
     return int(page.evaluate(f"document.body.dataset.{pile}"))
 
@@ -126,6 +139,7 @@ def test_check_in_and_a_consent_duel_by_typed_code(site: Site) -> None:
     status(gleb, "duel")
     status(vera, "duel")
     expect(vera.locator("#duel")).to_contain_text("Дуэль № 1")
+    assert decode_qr(vera.locator("#duel img.qr")) == f"{site.url}/t/ev-test-d1"
     russian_and_narrow(vera, "a duellist's phone")
     # the duel is the existing duel page, bound to Вера's seat
     vera.click("#open-duel")
@@ -145,6 +159,14 @@ def test_check_in_and_a_consent_duel_by_typed_code(site: Site) -> None:
     russian_and_narrow(desk, "the desk", narrow=False)
     desk.set_viewport_size({"width": 360, "height": 740})
     russian_and_narrow(dina, "a phone")
+    # Дина scans Глеб's badge with her camera: her page opens with him found
+    gleb.click("#my-badge summary")
+    link = decode_qr(gleb.locator("#my-badge img.qr"))
+    assert link == f"{site.url}/e/ev-test#badge={site.badges[GLEB]}"
+    scanned = dina.context.new_page()
+    scanned.goto(link)
+    expect(scanned.locator("#who")).to_contain_text("Глеб")
+    assert "login=" not in scanned.url and "badge=" not in scanned.url
 
 
 def test_an_attack_with_a_kill_the_hospital_and_the_card_received_at_the_desk(

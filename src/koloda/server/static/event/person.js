@@ -457,5 +457,11 @@ if (token) {
   }).catch(() => {});
 }
 if (FRAG.badge) lookUp(FRAG.badge);
+// a badge's QR code opened while this page is already open only changes the fragment
+window.addEventListener("hashchange", () => {
+  const m = location.hash.match(/badge=(\d{1,8})/);
+  history.replaceState(null, "", location.pathname + location.search);
+  if (m) lookUp(m[1]);
+});
 render();
 setInterval(tick, 1000);
