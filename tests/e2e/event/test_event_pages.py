@@ -156,8 +156,11 @@ def test_check_in_and_a_consent_duel_by_typed_code(site: Site) -> None:
     piles = view(site, VERA)
     assert count(vera, "discard") == len(piles["discard"])
     assert count(vera, "deck") == len(piles["deck"])
+    expect(desk.locator(f"tr[data-person='{VERA}'] .phone")).to_have_text("открыта")
+    expect(desk.locator(f"tr[data-person='{BORIS}'] .phone")).to_have_text("—")
     russian_and_narrow(desk, "the desk", narrow=False)
     desk.set_viewport_size({"width": 360, "height": 740})
+    russian_and_narrow(desk, "the desk on a phone")
     russian_and_narrow(dina, "a phone")
     # Дина scans Глеб's badge with her camera: her page opens with him found
     gleb.click("#my-badge summary")
@@ -266,6 +269,8 @@ def test_a_rest_cancelled_by_an_attack_a_wound_across_a_sigkill_death_and_undo(
     expect(vera.locator("#conn")).to_contain_text("нет связи — состояние на 13:00")
     expect(vera.locator("#status")).to_contain_text("до 13:15")
     russian_and_narrow(vera, "an offline phone")
+    vera.click("#rest-start")  # nothing is queued while offline
+    said(vera, "Нет связи: ничего не отправлено")
     site.restart()
     for p in (vera, desk):
         p.wait_for_function("document.body.dataset.online === '1'", timeout=20_000)
@@ -326,3 +331,7 @@ def test_an_exchange_an_npc_gift_and_take_and_a_paper_duel_confirmed(site: Site)
     gleb.wait_for_function("([s]) => !document.querySelector(`#deck [data-serial='${s}']`)",
                            arg=played)
     assert played[0] in view(site, GLEB)["discard"]
+    # the English switch
+    dina.click("button[data-lang='en']")
+    expect(dina.locator("#status")).to_have_text("alive")
+    expect(dina.locator(".limit")).to_have_text("In all 3, limit 3")

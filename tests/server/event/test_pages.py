@@ -73,3 +73,13 @@ def test_exports_and_backups_are_a_masters_only(server: TestClient, db: Path) ->
     backup = json.loads(r.text)
     assert {lg["token"] for lg in backup["logins"]} == set(tokens.values())
     assert backup["ops"][-1][1].startswith(f"attack {BORIS} @")
+
+
+def test_who_has_a_page_open_is_a_masters_to_know(server: TestClient, db: Path) -> None:
+    eid, tokens, _ = make_event(db)
+    assert server.get(f"/api/events/{eid}/online", headers=auth(tokens[ANNA])).status_code == 403
+    with server.websocket_connect(f"/ws/events/{eid}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[BORIS], "lang": "ru"})
+        assert ws.receive_json()["type"] == "welcome"
+        r = server.get(f"/api/events/{eid}/online", headers=auth(tokens[MASTER]))
+        assert r.json() == {"online": [BORIS]}

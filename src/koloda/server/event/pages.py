@@ -18,6 +18,8 @@ Endpoints:
 - ``GET /api/events/{id}/export/{name}`` — a master's download of one file of
   ``koloda event export`` (``participants.csv``, ``cards.csv``, ``ledger.csv``, ``log.json``;
   names only, no logins);
+- ``GET /api/events/{id}/online`` — a master's list of the participants with a page open now
+  (the desk's "phone connected" column);
 - ``GET /api/events/{id}/backup`` — a master's download of ``koloda event backup`` (the whole
   record with its logins: secret).
 
@@ -31,6 +33,7 @@ import io
 import json
 import re
 from types import SimpleNamespace
+from typing import Any
 
 from fastapi import FastAPI, Header, Request, Response
 
@@ -105,6 +108,13 @@ def add_event_pages(app: FastAPI) -> None:
         text = exports.files(SimpleNamespace(state=state, row=row, game=game),
                              "ru" if lang == "ru" else "en")[name]
         return _download(text, f"{room.id}-{name}", _EXPORTS[name])
+
+    @app.get("/api/events/{event_id}/online")
+    async def event_online(event_id: str, request: Request,
+                           authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        room = await _events(request).get(event_id)
+        _master(room, authorization)
+        return {"online": sorted(w for w, c in room.clients.items() if w is not None and c)}
 
     @app.get("/api/events/{event_id}/backup")
     async def event_backup(event_id: str, request: Request,

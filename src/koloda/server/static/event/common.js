@@ -175,6 +175,7 @@ export class Connection {
   receive(msg) {
     if (msg.now !== undefined) syncClock(msg.now);
     if (msg.type === "welcome") {
+      this.info = msg.event || null;
       this.open = true;
       this.delay = 500;
       this.onStatus(true, null);

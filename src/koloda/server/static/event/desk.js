@@ -18,6 +18,7 @@ let title = "";
 let busy = false;
 let message = { text: "", bad: false };
 let found = null;
+let online = null; // the participants with a page open, polled every few seconds
 
 function d(key, ...args) {
   const e = D[key];
@@ -125,11 +126,12 @@ function people(o) {
       h("td", { class: "status" }, statusOf(o, statuses.get(p.id))),
       h("td", { class: "deck" }, piles ? piles.deck.length : ""),
       h("td", { class: "discard" }, piles ? piles.discard.length : ""),
-      h("td", { class: "total" }, piles ? `${piles.total} / ${piles.limit}` : ""));
+      h("td", { class: "total" }, piles ? `${piles.total} / ${piles.limit}` : ""),
+      h("td", { class: "phone" }, online === null ? "" : (online.has(p.id) ? d("phone_on") : d("phone_off"))));
   });
   return h("section", { id: "people" }, h("h2", {}, d("participants")),
     h("div", { class: "scroll" }, h("table", {},
-      h("thead", {}, h("tr", {}, ["name", "role", "team", "status", "deck_n", "discard_n", "total"].map((k) => h("th", {}, d(k))))),
+      h("thead", {}, h("tr", {}, ["name", "role", "team", "status", "deck_n", "discard_n", "total", "phone_col"].map((k) => h("th", {}, d(k))))),
       h("tbody", {}, rows))));
 }
 
@@ -309,7 +311,21 @@ fetch(`/api/events/${encodeURIComponent(EVENT)}`).then((r) => r.json()).then((in
   title = info.title || "";
   render();
 }).catch(() => {});
+async function poll() {
+  if (!token || !conn.open) return;
+  try {
+    const r = await fetch(`/api/events/${encodeURIComponent(EVENT)}/online`, { headers: { Authorization: `Bearer ${token}` } });
+    if (r.ok) {
+      online = new Set((await r.json()).online);
+      render();
+    }
+  } catch (e) {
+    /* the connection line says so */
+  }
+}
 render();
+setInterval(poll, 5000);
+setTimeout(poll, 500);
 setInterval(() => {
   for (const el of document.querySelectorAll("[data-until]")) el.textContent = countdown(Number(el.dataset.until));
 }, 1000);

@@ -119,7 +119,8 @@ function rest(m) {
       h("button", { type: "button", id: "rest-cancel", class: "quiet",
         onclick: () => act("rest_cancel", t("rest_cancelled")) }, t("rest_cancel"))));
   } else {
-    box.append(h("p", { class: "hint" }, t("rest_hint")));
+    const minutes = (conn.info && conn.info.options && conn.info.options.rest_minutes) || 5;
+    box.append(h("p", { class: "hint" }, t("rest_hint", minutes)));
     box.append(h("button", { type: "button", id: "rest-start", onclick: () => act("rest room", t("rest_started")) },
       t("rest_start")));
   }

@@ -57,8 +57,8 @@ export const W = {
   selected: { en: (c) => `chosen: ${c}`, ru: (c) => `выбрано: ${c}` },
   // rest
   rest: { en: "Rest", ru: "Отдых" },
-  rest_hint: { en: "At least 5 minutes in your room; then the discard returns to the deck.",
-    ru: "Не менее 5 минут в своей комнате; потом сброс возвращается в колоду." },
+  rest_hint: { en: (n) => `At least ${n} minutes in your room; then the discard returns to the deck.`,
+    ru: (n) => `Не менее ${plural("ru", n, { ru: ["минуты", "минут", "минут"] })} в своей комнате; потом сброс возвращается в колоду.` },
   rest_start: { en: "Start a rest", ru: "Начать отдых" },
   rest_end: { en: "End the rest", ru: "Завершить отдых" },
   rest_cancel: { en: "Stop resting (nothing returns)", ru: "Прервать отдых (карты не вернутся)" },
