@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.event.conftest import Site
 from tests.e2e.test_phone_ru import TOO_WIDE, VISIBLE_TEXT
 from tests.server.event.conftest import (
@@ -41,6 +42,8 @@ def russian_and_narrow(page: Page, where: str, *, narrow: bool = True) -> None:
     assert not english, (where, sorted(english))
     if narrow:
         assert page.evaluate(TOO_WIDE) == [], where
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"event-{where.replace(' ', '-')}.png", full_page=True)
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = false; })")
 
 
@@ -198,6 +201,7 @@ def test_an_attack_with_a_kill_the_hospital_and_the_card_received_at_the_desk(
         play_duel(c, site.eid, "d1", {ANNA: site.tokens[ANNA], BORIS: site.tokens[BORIS]},
                   winner=ANNA, kill=True)
     status(boris, "wounded")
+    expect(desk.locator("tr[data-duel='d1'] .hands")).to_contain_text("Анна: ")
     until = view(site, BORIS)["wound_until"]
     assert 0 < until - (site.now + 15 * MINUTE) < 100  # the duel's end, stamped by the server
     expect(boris.locator("#status")).to_contain_text("тяжело ранен — осталось 15:00")
@@ -306,6 +310,15 @@ def test_an_exchange_an_npc_gift_and_take_and_a_paper_duel_confirmed(site: Site)
     said(vera, "Обмен состоялся")
     assert view(site, VERA)["discard"] == took
     assert view(site, GLEB)["discard"] == gave
+    # Вера shows Глеб her cards for 5 minutes; then he no longer sees them
+    find(vera, site.badges[GLEB], "Глеб")
+    vera.select_option("#show-minutes", "5")
+    vera.click("#do-show")
+    said(vera, "Показано")
+    expect(gleb.locator("[data-shown]")).to_contain_text("Вера показывает вам карты до 13:05")
+    expect(gleb.locator("[data-shown] li")).to_have_count(len(view(site, VERA)["deck"]) + 1)
+    site.advance(5 * MINUTE + 1_000)
+    expect(gleb.locator("[data-shown]")).to_have_count(0)
     # the NPC gives Дина a card beyond her limit, then takes one
     find(npc, site.badges[DINA], "Дина")
     pick(npc, 1)

@@ -147,7 +147,13 @@ export class Connection {
     this.delay = 500;
     this.lastAt = null;
     this.connect();
+    // a ping now and then keeps the server's time fresh (a phone's clock drifts, and a page
+    // waking from sleep must not trust the offset it had)
+    setInterval(() => {
+      if (this.open) this.ws.send(JSON.stringify({ type: "ping" }));
+    }, 30000);
     document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && this.open) this.ws.send(JSON.stringify({ type: "ping" }));
       if (document.visibilityState === "visible" && !this.open) this.connect();
     });
   }

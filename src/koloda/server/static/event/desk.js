@@ -3,7 +3,7 @@
 // search by serial; issue, reprint, correct with a reason, deaths and second roles; exports.
 
 import {
-  Connection, EVENT, cardLine, clockTime, countdown, h, keepForm, lang, langSwitch, login,
+  Connection, EVENT, cardLine, cardName, clockTime, countdown, h, keepForm, lang, langSwitch, login,
   nameOf, roleWord, statusLine, t,
 } from "./common.js";
 import { describe } from "./log.js";
@@ -147,8 +147,32 @@ function pool(o) {
       : h("p", { class: "empty" }, d("pool_empty")));
 }
 
+// The cards each side played in each finished duel (its moves to the discard, from the log):
+// shown only once the duel has ended (ED17).
+function hands() {
+  const open = new Map();
+  const done = new Map();
+  for (const e of log.map((x) => x.event)) {
+    if (!e) continue;
+    if (e.kind === "DuelBegan") open.set(e.duel, { a: e.a, b: e.b, cards: [] });
+    else if (e.kind === "CardsMoved" && e.why === "duel") {
+      for (const x of open.values()) if (x.a === e.frm || x.b === e.frm) x.cards.push([e.frm, e.cards]);
+    } else if (e.kind === "DuelFinished" && open.has(e.duel)) {
+      done.set(e.duel, open.get(e.duel));
+      open.delete(e.duel);
+    }
+  }
+  return done;
+}
+
+function handText(o, x) {
+  if (!x || !x.cards.length) return "";
+  return x.cards.map(([seat, cards]) => `${nameOf(o, seat)}: ${cards.map((c) => `${cardName(o, c.serial)} ${c.serial}`).join(", ")}`).join("; ");
+}
+
 function duels(o) {
   const kills = new Map((o.kills || []).map((k) => [k.duel, k]));
+  const played = hands();
   const rows = [];
   for (const x of o.duels || []) {
     rows.push(h("tr", { "data-duel": x.id }, h("td", {}, clockTime(x.started)), h("td", {}, t(x.kind === "attack" ? "kind_attack" : "kind_consent")),
@@ -161,7 +185,8 @@ function duels(o) {
       h("td", {}, `${nameOf(o, x.a)} — ${nameOf(o, x.b)}`),
       h("td", {}, x.winner === null ? t("no_winner") : nameOf(o, x.winner)),
       h("td", {}, k ? d("killed", nameOf(o, k.victim)) : ""),
-      h("td", {}, x.paper ? d("paper") : d("phone"))));
+      h("td", {}, x.paper ? d("paper") : d("phone")),
+      h("td", { class: "hands" }, handText(o, played.get(x.id)))));
   }
   return h("section", { id: "duels" }, h("h2", {}, d("duels")),
     rows.length ? h("div", { class: "scroll" }, h("table", {}, h("tbody", {}, rows))) : h("p", { class: "empty" }, d("no_duels")));
@@ -210,6 +235,7 @@ function actions(o) {
   const role = h("select", { id: "enroll-role" }, ["participant", "doctor", "npc", "master"].map((r) => h("option", { value: r }, roleWord(r))));
   const newName = h("input", { id: "enroll-name", autocomplete: "off", placeholder: d("name") });
   const team = h("input", { id: "enroll-team", autocomplete: "off", placeholder: d("team") });
+  const own = h("input", { id: "enroll-own", type: "checkbox" });
   const free = h("input", { id: "free-op", autocomplete: "off", placeholder: d("free_op") });
   const needReason = (f) => () => {
     if (!reason.value.trim()) return say(d("need_reason"), true);
@@ -228,12 +254,13 @@ function actions(o) {
           h("button", { type: "button", id: "do-reprint", onclick: needReason((r) => act(`reprint ${serial.value.trim()} ${r}`, d("reprinted"))) }, d("reprint")))),
       h("div", {}, h("h3", {}, d("life")), target,
         h("div", { class: "row wrap" },
-          h("button", { type: "button", id: "do-near-death", onclick: needReason((r) => act(`near_death ${target.value} ${r}`, t("done"))) }, t("near_death")),
+          h("button", { type: "button", id: "do-near-death", onclick: needReason((r) => act(`near_death ${target.value} ${r}`, t("done"))) }, d("near_death_btn")),
           h("button", { type: "button", id: "do-died", class: "danger", onclick: () => act(`died ${target.value}`, t("done")) }, t("died")),
           h("button", { type: "button", id: "do-revive", onclick: needReason((r) => act(`revive ${target.value} ${r}`, t("done"))) }, d("revive")))),
       h("div", {}, h("h3", {}, d("enroll")), role, newName, team,
+        h("label", { class: "check" }, own, " ", d("own_rules")),
         h("button", { type: "button", id: "do-enroll",
-          onclick: () => act(`enroll ${role.value} ${quote(newName.value.trim())}${team.value.trim() ? ` ${quote(team.value.trim())}` : ""}`, d("enrolled")) },
+          onclick: () => act(`enroll ${role.value} ${quote(newName.value.trim())}${team.value.trim() || own.checked ? ` ${quote(team.value.trim())}` : ""}${own.checked ? " own_rules" : ""}`, d("enrolled")) },
         d("enroll"))),
       h("div", {}, h("h3", {}, d("free")), free,
         h("button", { type: "button", id: "do-free", onclick: () => act(free.value, t("done")) }, d("send")))));

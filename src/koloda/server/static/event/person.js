@@ -429,7 +429,11 @@ function tick() {
 const conn = new Connection({
   token,
   onState: (msg) => {
+    const before = obs && obs.me ? status(obs, obs.me).code : null;
     obs = msg.observation;
+    if (obs.me && status(obs, obs.me).code === "attacked" && before !== "attacked" && navigator.vibrate) {
+      navigator.vibrate([300, 100, 300]); // the attacked phone buzzes if its page is open
+    }
     log = msg.log_reset || msg.log_from === 0 ? msg.log : log.concat(msg.log);
     stateAt = msg.now;
     document.body.dataset.version = String(msg.version);
