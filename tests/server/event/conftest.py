@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from koloda.server.event import bridge
 from koloda.server.event.clock import CLOCK_ENV, FileClock
+from koloda.server.event.hub import new_event_id
 from koloda.server.event.logins import new_logins
 from koloda.server.event.store import EventRow, EventStore
 from tests.server.conftest import db_url, make_client
@@ -44,8 +45,9 @@ DECKS = {
 
 
 def make_event(db: Path, *, spare: int = 1, options: dict[str, Any] | None = None,
-               event_id: str = "ev-test") -> tuple[str, dict[int, str], dict[int, str]]:
+               event_id: str | None = None) -> tuple[str, dict[int, str], dict[int, str]]:
     """Store the test event; returns its id, the logins and the badges by participant id."""
+    event_id = event_id or new_event_id()
     players, setup = bridge.roster_setup(PEOPLE, spare=spare, now=T0)
     setup["decks"] = DECKS
     row = EventRow(id=event_id, title="Бал", game="event", players=players,

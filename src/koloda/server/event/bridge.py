@@ -154,18 +154,12 @@ def name_of(state: GameState, who: int) -> str:
     return str(person(state, who)["name"])
 
 
-def log_entries(game: Game, state: GameState, who: int | None,
-                lang: str) -> list[dict[str, Any]]:
-    """``who``'s filtered log, each event described in ``lang``."""
-    spec = game.spec
-    out = []
-    for i, e in enumerate(state.log(who)):
-        try:
-            text = spec.describe(e, lang)
-        except Exception:
-            text = type(e).__name__
-        out.append({"n": i, "text": text, "event": e.to_json()})
-    return out
+def describe(spec: Any, event: Any, lang: str) -> str:
+    """An event in words (its class name if the engine's describe fails: never a crash)."""
+    try:
+        return str(spec.describe(event, lang))
+    except Exception:
+        return type(event).__name__
 
 
 def roster_setup(people: list[dict[str, Any]], *, spare: int, now: int,

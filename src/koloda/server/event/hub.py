@@ -142,6 +142,7 @@ class EventHub:
                     await room.reload()
         for room in list(self.rooms.values()):
             await self.tick(room)
+            room.sweep()
 
     async def run_forever(self) -> None:
         """The scheduler: :meth:`tick_all` every ``check_seconds`` (a task of the lifespan)."""

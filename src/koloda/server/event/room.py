@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -37,6 +38,11 @@ from koloda.server.room import Client
 log = logging.getLogger("koloda.server.event")
 
 StoreCall = Callable[..., Awaitable[Any]]
+
+#: A connection gets a new view at most every ``PACE`` times what building its last one cost,
+#: and at most every ``MIN_GAP`` seconds.
+PACE = 10.0
+MIN_GAP = 0.02
 
 #: Open connections a login may have at once, and public board screens an event may have.
 MAX_LOGIN_CONNECTIONS = 8
@@ -61,6 +67,12 @@ class EventRoom:
         self.lock = asyncio.Lock()
         self.clients: dict[int | None, set[Client]] = {}
         self._sent: dict[Client, str] = {}
+        self._pos: dict[Client, int] = {}
+        self._pace: dict[Client, float] = {}
+        self._dirty: set[Client] = set()
+        self._described: dict[str, list[dict[str, Any]]] = {}
+        self._broadcast_from = len(state.events)
+        self._flusher: asyncio.Task[None] | None = None
         #: called after every committed change (under the lock): the event hub starts and
         #: settles the event's duels
         self.after_change: Callable[[EventRoom], Awaitable[None]] | None = None
@@ -84,7 +96,11 @@ class EventRoom:
         self.game, self.state = bridge.load(row)
         self.row = row
         self.logins = {lg.who: lg for lg in row.logins}
-        self.broadcast()
+        self._described.clear()
+        self._broadcast_from = 0
+        for c in self._all_clients():  # their logs start again
+            self._dirty.discard(c)
+            self._push_view(c, force=True)
 
     # --- who is who -----------------------------------------------------------------------------
 
@@ -111,19 +127,37 @@ class EventRoom:
     def now_ms(self) -> int:
         return self.clock.now_ms()
 
-    def view(self, who: int | None, lang: str, *, log_from: int = 0) -> dict[str, Any]:
-        """What ``who`` may see (None: the public board): the engine's observation and log."""
-        state = self.state
-        entries = bridge.log_entries(self.game, state, who, lang)
+    def _entries(self, lang: str) -> list[dict[str, Any]]:
+        """Every event of the log described in ``lang`` (each described once, then kept)."""
+        done = self._described.setdefault(lang, [])
+        events = self.state.events
+        if len(done) > len(events):  # the state was rebuilt with a shorter log
+            done.clear()
+        if len(done) < len(events):
+            spec = self.game.spec
+            for e in events[len(done):]:
+                done.append({"text": bridge.describe(spec, e, lang), "event": e.to_json()})
+        return done
+
+    def _log_of(self, who: int | None, lang: str, start: int = 0) -> list[dict[str, Any]]:
+        """``who``'s filtered log from the ``start``-th event of the whole log on, numbered."""
+        entries = self._entries(lang)
+        return [{"n": i, **entries[i]} for i, e in enumerate(self.state.events)
+                if i >= start and e.to.sees(who)]
+
+    def view(self, who: int | None, lang: str) -> dict[str, Any]:
+        """What ``who`` may see (None: the public board): the engine's observation and the
+        whole filtered log (``n`` numbers an entry in the event's whole log)."""
         return {
             "type": "state",
             "event": self.id,
             "version": self.version,
             "who": who,
             "now": self.now_ms(),
-            "observation": state.observe(who),
-            "log": entries[log_from:],
-            "log_from": log_from,
+            "observation": self.state.observe(who),
+            "log": self._log_of(who, lang),
+            "log_from": 0,
+            "log_reset": True,
         }
 
     def info(self) -> dict[str, Any]:
@@ -132,6 +166,14 @@ class EventRoom:
                 "options": self.game.options_json(), "lang": self.row.lang}
 
     # --- clients --------------------------------------------------------------------------------
+    #
+    # After a change, the connections of the seats the new events are addressed to (everyone's
+    # for a public event) are marked for a new view at once; every connection is looked at
+    # again at every pass of the scheduler (a change can alter a view without an event to that
+    # seat: cards shown to it, for one). A view is sent only when it differs from the last one
+    # sent (the server's time aside) and carries the log entries the connection has not had. A
+    # connection whose view is costly to build (a master's, with every pile) gets a new one at
+    # most every ten times that cost: under load the latest view, not every intermediate one.
 
     def join(self, client: Client) -> None:
         """Register ``client`` and queue its welcome and view. Call under the lock."""
@@ -143,25 +185,79 @@ class EventRoom:
     def leave(self, client: Client) -> None:
         self.clients.get(client.seat, set()).discard(client)
         self._sent.pop(client, None)
+        self._dirty.discard(client)
+        self._pace.pop(client, None)
 
     def count(self, who: int | None) -> int:
         return len(self.clients.get(who, ()))
 
+    def _all_clients(self) -> list[Client]:
+        return [c for cs in self.clients.values() for c in cs]
+
     def _push_view(self, client: Client, *, force: bool = False) -> None:
-        full = self.view(client.seat, client.lang)
-        key = repr((full["observation"], len(full["log"])))
-        if not force and self._sent.get(client) == key:
+        began = time.perf_counter()
+        observation = self.state.observe(client.seat)
+        key = repr({k: v for k, v in observation.items() if k != "now"})
+        events = len(self.state.events)
+        pos = 0 if force else self._pos.get(client, 0)
+        if not force and self._sent.get(client) == key and pos == events:
             return  # nothing new for this login
+        log = self._log_of(client.seat, client.lang, pos)
         self._sent[client] = key
-        start = 0 if force else client.log_sent
-        message = {**full, "log": full["log"][start:], "log_from": start, "log_reset": force}
-        client.log_sent = len(full["log"])
-        client.push(message)
+        self._pos[client] = events
+        client.push({"type": "state", "event": self.id, "version": self.version,
+                     "who": client.seat, "now": self.now_ms(), "observation": observation,
+                     "log": log, "log_from": pos, "log_reset": force})
+        cost = time.perf_counter() - began
+        self._pace[client] = time.monotonic() + max(MIN_GAP, PACE * cost)
 
     def broadcast(self) -> None:
-        for clients in self.clients.values():
-            for c in clients:
-                self._push_view(c)
+        """Mark for a new view the connections the latest change may concern."""
+        events = self.state.events
+        start = min(self._broadcast_from, len(events))
+        fresh = events[start:]
+        self._broadcast_from = len(events)
+        if any(e.to.everyone for e in fresh):
+            self._dirty.update(self._all_clients())
+        else:
+            seats = {s for e in fresh for s in e.to.seats}
+            for seat in seats:
+                self._dirty.update(self.clients.get(seat, ()))
+        self._flush_soon()
+
+    def _flush_soon(self) -> None:
+        if self._dirty and (self._flusher is None or self._flusher.done()):
+            try:
+                self._flusher = asyncio.get_running_loop().create_task(self._flush())
+            except RuntimeError:  # no loop (a synchronous caller): send now
+                for c in list(self._dirty):
+                    self._push_view(c)
+                self._dirty.clear()
+
+    async def _flush(self) -> None:
+        """Send the marked connections their views, each at its own pace."""
+        for _ in range(100_000):
+            await asyncio.sleep(0)
+            now = time.monotonic()
+            async with self.lock:
+                ready = [c for c in self._dirty if self._pace.get(c, 0.0) <= now]
+                for c in ready:
+                    self._dirty.discard(c)
+                    self._push_view(c)
+            if not self._dirty:
+                return
+            wait = min(self._pace.get(c, 0.0) for c in self._dirty) - time.monotonic()
+            await asyncio.sleep(max(0.005, wait))
+
+    async def settle(self) -> None:
+        """Wait until every marked connection has been sent its view (tests, benchmarks)."""
+        while self._flusher is not None and not self._flusher.done():
+            await self._flusher
+
+    def sweep(self) -> None:
+        """Look at every connection again (the scheduler calls this every second)."""
+        self._dirty.update(self._all_clients())
+        self._flush_soon()
 
     def resend(self, client: Client) -> None:
         self._push_view(client, force=True)
