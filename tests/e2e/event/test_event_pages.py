@@ -106,6 +106,12 @@ def view(site: Site, who: int) -> dict[str, Any]:
     return me
 
 
+def witness(site: Site, duel: str) -> str:
+    """The witnesses' link of a phone duel: its table's public page."""
+    link: str = httpx.get(f"{site.url}/api/events/{site.eid}/duels/{duel}").json()["witness"]
+    return link
+
+
 def test_check_in_and_a_consent_duel_by_typed_code(site: Site) -> None:
     desk = site.open(MASTER, path="/desk", phone=False)
     vera, gleb, dina = site.open(VERA), site.open(GLEB), site.open(DINA)
@@ -142,11 +148,11 @@ def test_check_in_and_a_consent_duel_by_typed_code(site: Site) -> None:
     status(gleb, "duel")
     status(vera, "duel")
     expect(vera.locator("#duel")).to_contain_text("Дуэль № 1")
-    assert decode_qr(vera.locator("#duel img.qr")) == f"{site.url}/t/ev-test-d1"
+    assert decode_qr(vera.locator("#duel img.qr")) == site.url + witness(site, "d1")
     russian_and_narrow(vera, "a duellist's phone")
     # the duel is the existing duel page, bound to Вера's seat
     vera.click("#open-duel")
-    vera.wait_for_url(re.compile(r"/t/ev-test-d1(#|$)"))
+    vera.wait_for_url(re.compile(re.escape(witness(site, "d1")) + "#seat="))
     vera.wait_for_function("document.body.dataset.version")
     with httpx.Client(base_url=site.url, timeout=10) as c:
         play_duel(c, site.eid, "d1", {VERA: site.tokens[VERA], GLEB: site.tokens[GLEB]},
@@ -168,7 +174,7 @@ def test_check_in_and_a_consent_duel_by_typed_code(site: Site) -> None:
     # Дина scans Глеб's badge with her camera: her page opens with him found
     gleb.click("#my-badge summary")
     link = decode_qr(gleb.locator("#my-badge img.qr"))
-    assert link == f"{site.url}/e/ev-test#badge={site.badges[GLEB]}"
+    assert link == f"{site.url}/e/{site.eid}#badge={site.badges[GLEB]}"
     scanned = dina.context.new_page()
     scanned.goto(link)
     expect(scanned.locator("#who")).to_contain_text("Глеб")
@@ -240,7 +246,7 @@ def test_an_attack_with_a_kill_the_hospital_and_the_card_received_at_the_desk(
     russian_and_narrow(board, "the board")
     board.fill("#duel-code", "1")
     board.click("#watch")
-    board.wait_for_url(re.compile(r"/t/ev-test-d1$"))
+    board.wait_for_url(re.compile(re.escape(witness(site, "d1")) + "$"))
 
 
 def test_a_rest_cancelled_by_an_attack_a_wound_across_a_sigkill_death_and_undo(

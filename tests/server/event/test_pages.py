@@ -46,7 +46,8 @@ def test_badge_and_witness_codes(server: TestClient, db: Path) -> None:
     ok(server, eid, tokens[ANNA], f"attack {BORIS}")
     r = server.get(f"/api/events/{eid}/duels/d1/qr.svg")
     assert r.status_code == 200
-    assert r.content == qr_svg(f"http://testserver/t/{eid}-d1")
+    table = server.get(f"/api/events/{eid}/duels/d1").json()["witness"]
+    assert r.content == qr_svg(f"http://testserver{table}")
     assert server.get(f"/api/events/{eid}/duels/x1/qr.svg").status_code == 404
 
 
