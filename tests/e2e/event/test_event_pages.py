@@ -154,6 +154,7 @@ def test_check_in_and_a_consent_duel_by_typed_code(site: Site) -> None:
     vera.click("#open-duel")
     vera.wait_for_url(re.compile(re.escape(witness(site, "d1")) + "#seat="))
     vera.wait_for_function("document.body.dataset.version")
+    russian_and_narrow(vera, "the duel page")  # in the event page's language
     with httpx.Client(base_url=site.url, timeout=10) as c:
         play_duel(c, site.eid, "d1", {VERA: site.tokens[VERA], GLEB: site.tokens[GLEB]},
                   winner=VERA, kill=False)

@@ -45,9 +45,11 @@ export function login() {
   return localStorage.getItem(`${KEY}.login`);
 }
 
-// --- language: Russian unless this device chose English ----------------------------------
+// --- language: Russian unless this device chose English --------------------------------------
 
-export let lang = localStorage.getItem("koloda.event.lang") === "en" ? "en" : "ru";
+// the same key as the other pages, so the duel page opened from here speaks the same language
+export let lang = localStorage.getItem("koloda.lang") === "en" ? "en" : "ru";
+localStorage.setItem("koloda.lang", lang);
 
 export function t(key, ...args) {
   const entry = W[key];
@@ -64,7 +66,7 @@ export function langSwitch(onChange) {
       "data-lang": l,
       onclick: () => {
         lang = l;
-        localStorage.setItem("koloda.event.lang", l);
+        localStorage.setItem("koloda.lang", l);
         document.documentElement.lang = l;
         onChange(l);
       },
