@@ -235,6 +235,14 @@ def test_an_attack_with_a_kill_the_hospital_and_the_card_received_at_the_desk(
     desk.click(f"[data-surrendered='{gave}'] button.received")
     said(desk, "Карта в мастерятнике")
     expect(desk.locator(f"[data-pool='{gave}']")).to_be_visible()
+    # a slip of the keyboard and a card received twice: refused in words, nothing changes
+    desk.fill("#received-serial", "Б137")
+    desk.press("#received-serial", "Enter")
+    said(desk, "Номер карты — заглавная русская буква")
+    desk.fill("#received-serial", gave)
+    desk.press("#received-serial", "Enter")
+    again = refused(desk)
+    assert re.search(r"[а-я]{3}", again) and not re.search(r"[A-Za-z]{3,}", again), again
     desk.fill("#search", gave)
     desk.press("#search", "Enter")
     expect(desk.locator("#found")).to_contain_text("у мастеров")

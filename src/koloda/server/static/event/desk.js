@@ -141,7 +141,12 @@ function pool(o) {
   const list = (o.pool && o.pool.pool) || [];
   const serial = h("input", { id: "received-serial", autocomplete: "off", placeholder: d("serial") });
   return h("section", { id: "pool" }, h("h2", {}, d("pool")),
-    h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); act(`received ${serial.value.trim()}`, d("got")); } },
+    h("form", { class: "row", onsubmit: (e) => {
+      e.preventDefault();
+      const v = serial.value.trim().toUpperCase();
+      if (!/^[А-ЯЁ]-\d{4}$/.test(v)) say(d("bad_serial"), true);
+      else act(`received ${v}`, d("got"));
+    } },
       serial, h("button", { type: "submit" }, d("received"))),
     list.length ? h("ul", { class: "plain" }, list.map((s) => h("li", { "data-pool": s }, `${cardLine(o, s)} · ${s}`)))
       : h("p", { class: "empty" }, d("pool_empty")));
@@ -241,17 +246,30 @@ function actions(o) {
     if (!reason.value.trim()) return say(d("need_reason"), true);
     return f(quote(reason.value.trim()));
   };
+  // checked here so that a slip of the keyboard is answered in words, not in the grammar's
+  const SERIAL = /^[А-ЯЁ]-\d{4}$/;
+  const needSerial = (f) => () => {
+    const v = serial.value.trim().toUpperCase();
+    if (!SERIAL.test(v)) return say(d("bad_serial"), true);
+    serial.value = v;
+    return f();
+  };
+  const needKeys = (verb) => () => {
+    const v = keys.value.trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
+    if (!v.length || !v.every((k) => /^[a-z][a-z0-9_]*$/.test(k))) return say(d("bad_keys"), true);
+    return act(`${verb} ${issueTo.value} ${v.join(" ")}`, d("issued"));
+  };
   return h("section", { id: "actions" }, h("h2", {}, d("actions")),
     h("div", { class: "grid2" },
       h("div", {}, h("h3", {}, d("issue")), issueTo, keys,
         h("div", { class: "row" }, h("button", { type: "button", id: "do-issue",
-          onclick: () => act(`issue ${issueTo.value} ${keys.value.trim()}`, d("issued")) }, d("issue")),
+          onclick: needKeys("issue") }, d("issue")),
         h("button", { type: "button", id: "do-grant",
-          onclick: () => act(`grant ${issueTo.value} ${keys.value.trim()}`, d("issued")) }, d("grant")))),
+          onclick: needKeys("grant") }, d("grant")))),
       h("div", {}, h("h3", {}, d("card_ops")), serial, reason, dest,
         h("div", { class: "row wrap" },
-          h("button", { type: "button", id: "do-correct", onclick: needReason((r) => act(`correct ${serial.value.trim()} ${dest.value} ${r}`, d("corrected"))) }, d("correct")),
-          h("button", { type: "button", id: "do-reprint", onclick: needReason((r) => act(`reprint ${serial.value.trim()} ${r}`, d("reprinted"))) }, d("reprint")))),
+          h("button", { type: "button", id: "do-correct", onclick: needSerial(needReason((r) => act(`correct ${serial.value.trim()} ${dest.value} ${r}`, d("corrected")))) }, d("correct")),
+          h("button", { type: "button", id: "do-reprint", onclick: needSerial(needReason((r) => act(`reprint ${serial.value.trim()} ${r}`, d("reprinted")))) }, d("reprint")))),
       h("div", {}, h("h3", {}, d("life")), target,
         h("div", { class: "row wrap" },
           h("button", { type: "button", id: "do-near-death", onclick: needReason((r) => act(`near_death ${target.value} ${r}`, t("done"))) }, d("near_death_btn")),
@@ -260,7 +278,7 @@ function actions(o) {
       h("div", {}, h("h3", {}, d("enroll")), role, newName, team,
         h("label", { class: "check" }, own, " ", d("own_rules")),
         h("button", { type: "button", id: "do-enroll",
-          onclick: () => act(`enroll ${role.value} ${quote(newName.value.trim())}${team.value.trim() || own.checked ? ` ${quote(team.value.trim())}` : ""}${own.checked ? " own_rules" : ""}`, d("enrolled")) },
+          onclick: () => !newName.value.trim() ? say(d("need_name"), true) : act(`enroll ${role.value} ${quote(newName.value.trim())}${team.value.trim() || own.checked ? ` ${quote(team.value.trim())}` : ""}${own.checked ? " own_rules" : ""}`, d("enrolled")) },
         d("enroll"))),
       h("div", {}, h("h3", {}, d("free")), free,
         h("button", { type: "button", id: "do-free", onclick: () => act(free.value, t("done")) }, d("send")))));

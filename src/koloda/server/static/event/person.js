@@ -312,7 +312,13 @@ function paperForm(m, id) {
     h("label", {}, t("paper_kind"), kind), h("label", {}, t("paper_winner"), winner),
     h("label", {}, t("paper_kill"), killed), h("label", {}, t("paper_theirs"), theirs),
     h("button", { type: "button", id: "do-paper", onclick: () => {
-      const cards = [...selected, ...theirs.value.split(/[\s,]+/).filter(Boolean)];
+      const typed = theirs.value.toUpperCase().split(/[\s,]+/).filter(Boolean);
+      if (!typed.every((x) => /^[А-ЯЁ]-\d{4}$/.test(x))) {
+        say(t("bad_serials"), true);
+        render();
+        return;
+      }
+      const cards = [...selected, ...typed];
       act(`paper ${id} ${kind.value} winner=${winner.value} killed=${killed.value} swap=- discard=${cards.length ? cards.join(",") : "-"}`,
         t("recorded"));
     } }, t("paper_send")));

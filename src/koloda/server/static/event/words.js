@@ -100,6 +100,8 @@ export const W = {
   i_killed: { en: "to me", ru: "мне" },
   paper_theirs: { en: "Their discarded cards", ru: "Их карты в сброс" },
   their_serials: { en: "serials, e.g. Б-0137", ru: "номера, например Б-0137" },
+  bad_serials: { en: "Serials look like Б-0137: a capital Cyrillic letter, a hyphen, four digits.",
+    ru: "Номера карт выглядят так: Б-0137 — заглавная русская буква, дефис, четыре цифры." },
   paper_send: { en: "Record", ru: "Записать" },
   recorded: { en: "Recorded: the other side confirms.", ru: "Записано: подтверждает другая сторона." },
   paper_summary: { en: (a, b, w) => `Paper duel: ${a} and ${b}; winner: ${w}.`, ru: (a, b, w) => `Дуэль на бумаге: ${a} и ${b}; победитель: ${w}.` },
