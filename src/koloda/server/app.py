@@ -371,6 +371,9 @@ def create_app(
     from koloda.server.event.printing import add_print_routes  # docs/event.md
 
     add_print_routes(app)
+    from koloda.server.event.pages import add_event_pages  # the event's pages (issue 14)
+
+    add_event_pages(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_middleware(_BodyLimitMiddleware)
     app.add_middleware(_SecurityHeaders)
