@@ -22,18 +22,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypedDict
+from typing import Any, Protocol
 
 from koloda.engine import Action
+from koloda.engine.words import ActionWords, seat_name
 
-
-class ActionWords(TypedDict):
-    """One legal action as a page shows it."""
-
-    text: str
-    label: str
-    kind: str
-    fields: dict[str, Any]
+__all__ = ["ActionWords", "describe_actions", "seat_name"]
 
 
 class _Describer(Protocol):
@@ -68,13 +62,6 @@ def describe_actions(game: str, actions: Sequence[Action], lang: str,
         else:
             out.append(fn(a, lang, observation, names))
     return out
-
-
-def seat_name(names: Sequence[str], seat: int, lang: str) -> str:
-    """A seat by the name the table shows, else as players count them («Игрок 2»)."""
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return f"Игрок {seat + 1}" if lang == "ru" else f"Player {seat + 1}"
 
 
 def auto_action(game: str, actions: Sequence[Action],

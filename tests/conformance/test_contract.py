@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from koloda.engine import Action, GameState, Rng, game_specs, load_game
+from koloda.engine import Action, GameState, Rng, game_specs, get_spec, load_game
 
 from ..engine import toy  # noqa: F401  (the kernel's own test game takes part too)
 
@@ -112,6 +112,7 @@ def _pool(states: tuple[GameState, ...]) -> list[Action]:
 @pytest.mark.parametrize(("name", "players"), CONFIGS)
 def test_check_finds_no_reason_exactly_for_the_legal_actions(name: str, players: int) -> None:
     states = _states(name, players)
+    exact = get_spec(name).lists_every_action
     pool = _pool(states)[:400]
     for state in states:
         before = _dump(state)
@@ -119,6 +120,8 @@ def test_check_finds_no_reason_exactly_for_the_legal_actions(name: str, players:
             legal = state.legal_actions(seat)
             for action in [*legal, *pool]:
                 reason = state.check(seat, action)
+                if not exact and action not in legal:  # an open action space: examples only
+                    continue
                 assert (reason is None) == (action in legal), (str(action), reason)
                 if reason is not None:
                     assert isinstance(reason, str) and reason

@@ -60,6 +60,10 @@ class GameSpec:
     #: (:class:`koloda.engine.record.RulesChanged`). The golden transcripts
     #: (tests/golden/) fail when behaviour changes without a new version.
     rules_version: int = 1
+    #: False where ``legal_actions`` lists one example of each kind of action, not every one:
+    #: an open action space (the live event's operations carry times and free texts); there
+    #: ``check`` alone says whether any action is legal
+    lists_every_action: bool = True
     #: where the game comes in lists of games (menus, ``koloda games``): by this, then by name
     list_order: int = 100
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from koloda.action_words import ActionWords
 from koloda.engine import Action
+from koloda.engine.words import ActionWords
 from koloda.games.duel.actions import (
     AcceptEnd,
     ChooseHand,

@@ -99,6 +99,7 @@ EVENT = register(GameSpec(
     options_type=EventOptions,
     state_type=EventState,
     describe_event=describe,
+    lists_every_action=False,  # operations carry times and texts: the list gives examples
 ))
 
 __all__ = [

@@ -21,9 +21,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from koloda.action_words import ActionWords
 from koloda.engine.events import Event
 from koloda.engine.state import Action
+from koloda.engine.words import ActionWords
 from koloda.games.nevermore import events as E
 from koloda.games.nevermore.cards import card_label, is_main, suit_name, suit_of
 from koloda.games.nevermore.magic import SHADOW_BASE, koloda_set
@@ -323,7 +323,7 @@ def _magic_name(card: int, lang: str, observation: Mapping[str, Any]) -> str:
 def describe_action(action: Action, lang: str, observation: Mapping[str, Any],
                     names: Sequence[str] = ()) -> ActionWords:
     """A legal action in words, with its fields (see :mod:`koloda.action_words`)."""
-    from koloda.action_words import seat_name
+    from koloda.engine.words import seat_name
     from koloda.games.nevermore import actions as A
 
     w = _ACT_WORDS["ru" if lang == "ru" else "en"]
