@@ -135,7 +135,17 @@ def think(job: Job) -> str:
 
 
 def _worker_init() -> None:
-    os.environ.setdefault("KOLODA_BOT_WORKER", "1")
+    """A worker ends with its server, even one killed without a chance to stop its pool."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        import time
+
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="koloda-bot-parent", daemon=True).start()
 
 
 # --- in the server ------------------------------------------------------------------------------
