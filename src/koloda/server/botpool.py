@@ -134,14 +134,15 @@ def think(job: Job) -> str:
     return str(bot.act(decision_for(state, job.seat)))
 
 
-def _worker_init() -> None:
-    """A worker ends with its server, even one killed without a chance to stop its pool."""
-    parent = os.getppid()
+def _worker_init(server: int) -> None:
+    """A worker ends with its server (the process ``server``, its parent), even one killed
+    without a chance to stop its pool: once it has another parent (the server is gone, maybe
+    already while this worker started), it exits."""
 
     def watch() -> None:
         import time
 
-        while os.getppid() == parent:
+        while os.getppid() == server:
             time.sleep(1.0)
         os._exit(0)
 
@@ -171,7 +172,7 @@ class BotPool:
                 # spawn: a fork of a server with threads running could inherit a held lock
                 self._processes = concurrent.futures.ProcessPoolExecutor(
                     max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_worker_init)
+                    initializer=_worker_init, initargs=(os.getpid(),))
             return self._processes
 
     async def search(self, job: Job, fallback: Callable[[], Action],
