@@ -232,6 +232,15 @@ def test_names_no_database_stores_are_refused(client: TestClient, name: str) -> 
         assert receive_until(ws, "ack")["id"] == 6
 
 
+def test_bot_names_no_database_stores_are_refused(client: TestClient) -> None:
+    for bot in ("random:\x00", "random:\ud800", "random:\u00e9"):
+        body = json.dumps({"game": "toy", "seats": [{"kind": "bot", "bot": bot}, {}]})
+        r = client.post("/api/tables", content=body,
+                        headers={"Content-Type": "application/json"})
+        assert r.status_code == 400, r.text
+        assert r.json()["code"] in ("invalid_option", "malformed")
+
+
 @pytest.mark.parametrize("version", ['"0"', "0.0", "false", "null", "0.5", "[0]"])
 def test_http_act_takes_only_an_integer_version(client: TestClient, version: str) -> None:
     t = new_table(client, seed=1)

@@ -129,3 +129,36 @@ def test_searching_tables_do_not_starve_another_tables_quick_bot(db: Path) -> No
             assert hub.bots.searching >= 1
             replies += 1
         assert replies >= 2, replies
+
+
+def test_search_workers_end_with_a_killed_server(tmp_path: Path) -> None:
+    """A server killed outright (SIGKILL: no shutdown code runs) leaves no bot worker behind."""
+    import httpx
+
+    from tests.server.process import ServerProcess
+    from tests.sim.conftest import _descendants
+
+    server = ServerProcess(tmp_path / "k.db").start()
+    try:
+        r = httpx.post(server.url + "/api/tables", json={
+            "game": "duel", "seed": 3,
+            "seats": [{"kind": "bot", "bot": "ismcts:1s"}, {"kind": "bot", "bot": "ismcts:1s"}]})
+        assert r.status_code == 201, r.text
+        assert server.proc is not None
+        pid = server.proc.pid
+        assert _wait(lambda: len(_descendants(pid)) > 1, 60)  # the worker started
+        workers = _descendants(pid) - {pid}
+    finally:
+        server.kill()
+
+    def gone() -> bool:
+        for w in workers:
+            try:
+                with open(f"/proc/{w}/stat") as f:
+                    if f.read().rsplit(")", 1)[1].split()[0] != "Z":
+                        return False
+            except OSError:  # gone
+                continue
+        return True
+
+    assert _wait(gone, 20), workers

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -48,6 +49,8 @@ log = logging.getLogger("koloda.server")
 SEARCH_KINDS = frozenset({"ismcts", "solver"})
 #: Threads for the quick bots.
 QUICK_THREADS = 2
+#: How much lower the workers' scheduling priority is than the server's.
+WORKER_NICE = 10
 #: A decision not back after its cap times this, plus GRACE seconds, is given up.
 GRACE_FACTOR = 2.0
 GRACE = 5.0
@@ -134,8 +137,22 @@ def think(job: Job) -> str:
     return str(bot.act(decision_for(state, job.seat)))
 
 
-def _worker_init() -> None:
-    os.environ.setdefault("KOLODA_BOT_WORKER", "1")
+def _worker_init(server: int) -> None:
+    """A worker ends with its server (the process ``server``, its parent), even one killed
+    without a chance to stop its pool: once it has another parent (the server is gone, maybe
+    already while this worker started), it exits. It thinks at a lower priority than the
+    server (``nice`` +10): on a busy machine people's moves go first, searches take the rest."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICE)
+
+    def watch() -> None:
+        import time
+
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="koloda-bot-parent", daemon=True).start()
 
 
 # --- in the server ------------------------------------------------------------------------------
@@ -161,7 +178,7 @@ class BotPool:
                 # spawn: a fork of a server with threads running could inherit a held lock
                 self._processes = concurrent.futures.ProcessPoolExecutor(
                     max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_worker_init)
+                    initializer=_worker_init, initargs=(os.getpid(),))
             return self._processes
 
     async def search(self, job: Job, fallback: Callable[[], Action],

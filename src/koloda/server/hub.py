@@ -272,6 +272,9 @@ class Hub:
                 bot = s.bot or "bot:random"
                 if not bot.startswith("bot:"):
                     bot = "bot:" + bot
+                if not bot.isascii() or not bot.isprintable():  # NUL: PostgreSQL stores no NUL
+                    raise ClientError("invalid_option",
+                                      f"seat {i + 1}: a bot's name is printable ASCII")
                 try:
                     make_bot(bot, g, seed=0)
                 except KolodaError as e:

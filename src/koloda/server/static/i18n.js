@@ -180,6 +180,8 @@ const WORDS = {
     err_internal: "Сервер не смог обработать сообщение",
     err_not_found: "Такого адреса нет",
     err_method_not_allowed: "Этот адрес так не вызывают",
+    err_broken_table: "Этот стол нельзя открыть",
+    err_read_only: "Эту партию можно только посмотреть",
     hand: "Рука",
     deck: "Колода",
     discard: "Сброс",
@@ -218,6 +220,8 @@ export function setLang(lang) {
 // refused), the code's words in another language (the server's details are English only).
 export function errorText(lang, error) {
   const key = `err_${error.code}`;
+  // the server's own words in Russian, when it gives them (a broken table's reason)
+  if (lang === "ru" && error.message_ru) return error.message_ru;
   if (lang !== "en" && WORDS[lang] && WORDS[lang][key]) return WORDS[lang][key];
   return error.message || error.code;
 }

@@ -123,7 +123,7 @@ async function onMessage(m) {
   } else if (m.type === "error") {
     pending = false;
     showError(`${t("error")}: ${errorText(lang, m)}`, m.code);
-    if (m.code === "bad_token" || m.code === "unknown_table") {
+    if (m.code === "bad_token" || m.code === "unknown_table" || m.code === "broken_table") {
       fatal = true;
       status("error", errorText(lang, m));
     }
@@ -315,6 +315,7 @@ function render() {
       showError(lang === "en" ? `${t("bot_failed")}: ${view.bot_error}` : t("bot_failed"),
         "bot_failed");
     }
+    if (table.read_only) showError(table.read_only, "read_only");  // stored under other rules
   }
   renderRecent();
   renderAuto();
