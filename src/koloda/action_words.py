@@ -21,6 +21,7 @@ names as the table shows them. A game without such a module gets its action text
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypedDict
 
@@ -127,3 +128,10 @@ def choice_words(game: str, parse: Any, observation: Mapping[str, Any], lang: st
         return None
     found = describe_actions(game, [parse(text)], lang, observation, names)
     return found[0]
+
+
+def seat_after_noun(names: Sequence[str], seat: int, lang: str) -> str:
+    """A seat after the noun «игрок» in a sentence («ударить игрока Аня»): its name, or just its
+    number when the name is the lobby's default («ударить игрока 2», not «игрока Игрок 2»)."""
+    name = seat_name(names, seat, lang)
+    return str(seat + 1) if re.fullmatch(r"(?:Игрок|Player) \d{1,2}", name) else name
