@@ -25,9 +25,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from koloda.engine import Action
-from koloda.engine.words import ActionWords, seat_name
+from koloda.engine.words import ActionWords, seat_after_noun, seat_name
 
-__all__ = ["ActionWords", "describe_actions", "seat_name"]
+__all__ = ["ActionWords", "describe_actions", "seat_after_noun", "seat_name"]
 
 
 class _Describer(Protocol):
@@ -114,3 +114,5 @@ def choice_words(game: str, parse: Any, observation: Mapping[str, Any], lang: st
         return None
     found = describe_actions(game, [parse(text)], lang, observation, names)
     return found[0]
+
+

@@ -70,6 +70,14 @@ def test_the_duel_page_shows_the_right_hand_face_down_cards_and_the_swap(
     assert head.get_attribute("data-hand-size") == str(size - 1)
     assert pages[0].locator("[data-zone='seat-1'] [data-face-down]").count() == 1
     pages[0].screenshot(path=shots / "duel-bug-face-down.png", full_page=True)
+    # Аня's turn: «Ваш ход» in the tab's title; after tapping a card its plays are on screen
+    # (the bar kept at the bottom of the phone's screen), however long the page
+    assert "Ваш ход" in pages[0].title()
+    pages[0].locator("[data-zone='mine'] button.card").first.click()
+    play = pages[0].locator("#actions [data-shortcut='1']")
+    box = play.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 740, box
+    assert "Ваш ход" not in pages[1].title()
     # play on (first legal plays, no offers) until the swap
     for _ in range(40):
         v = [d.view(0), d.view(1)]

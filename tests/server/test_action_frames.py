@@ -42,3 +42,22 @@ def test_gwent_plays_carry_a_damage_preview(client: TestClient) -> None:
         copy.apply(seat, g.parse_action(a["text"]))
         stacks = copy.observe(seat)["exchange"]["stacks"]
         assert any(s["damage"] == p["damage"] for s in stacks)
+
+
+def test_the_log_names_the_seats_as_the_seat_bar_does(client: TestClient) -> None:
+    t = new_table(client, game="nevermore", players=3, seed=2,
+                  seats=[{"kind": "human", "name": n} for n in ("Аня", "Борис", "Вера")])
+    v = client.get(f"/api/tables/{t['table']}/view?lang=ru",
+                   headers=auth(t["seats"][0]["token"])).json()
+    text = " ".join(e["text"] for e in v["log"])
+    assert "Игрок 1" not in text and "Игроку 1" not in text
+    assert "Аня" in text
+
+
+def test_default_seat_names_are_not_doubled_after_a_noun() -> None:
+    from koloda.server.room import name_seats
+
+    names = ["Игрок 1", "Борис"]
+    assert name_seats("Игрок 2 бьёт игрока 1", names) == "Борис бьёт игрока 1"
+    passed = name_seats("Игрок 1 передаёт руку игроку 2", names)
+    assert passed == "Игрок 1 передаёт руку игроку Борис"

@@ -49,6 +49,8 @@ log = logging.getLogger("koloda.server")
 #: a seat as the games' words count it, in the cases they use
 _SEAT_WORD = re.compile(r"\b(Игрок|игрок|Игроку|игроку|Игрока|игрока|Игроком|игроком|Player|player)"
                         r" (\d{1,2})\b")
+#: the names the lobby gives seats nobody named («Игрок 2», "Player 2")
+_DEFAULT_NAME = re.compile(r"(?:Игрок|Player) \d{1,2}")
 
 #: How many queued messages a client may fall behind by before it is disconnected.
 QUEUE_LIMIT = 256
@@ -104,6 +106,8 @@ def name_seats(text: str, names: list[str]) -> str:
             return m.group(0)
         if m.group(1) in ("Игрок", "игрок", "Player", "player"):
             return names[n]
+        if _DEFAULT_NAME.fullmatch(names[n]):  # «игроку 2», not «игроку Игрок 2»
+            return m.group(0)
         return f"{m.group(1)} {names[n]}"
 
     return _SEAT_WORD.sub(name, text)

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from koloda.cli.core import LangOption, resolve_lang
 from koloda.engine import KolodaError, get_spec, parse_option_text
 from koloda.engine.errors import InvalidOption
 from koloda.sim.features import fmt_cell
@@ -88,36 +89,69 @@ def _progress_bar(
         yield lambda k: bar.advance(task, k)
 
 
-def _seat_table(title: str, summary: dict[str, Any]) -> Table:
+#: The report's words in English; other languages come from the catalogues (koloda.i18n,
+#: msgctxt "sim_<key>").
+_WORDS = {
+    "seat": "seat", "bot": "bot", "wins": "wins", "games": "games", "win_rate": "win rate",
+    "interval": "95% interval", "mean_score": "mean score", "rotating": "(rotating)",
+    "title": "{game}: {games} games",
+    "draws": "draws: {draws} ({rate}, 95% {lo}–{hi})",
+    "advantage": "seat advantage: chi² = {chi2}, p = {p}",
+    "length": "game length (actions): mean {mean}, median {median}, {lo}–{hi}",
+    "by_bot": "by bot (all seats)",
+    "variant_a": "variant A", "variant_b": "variant B: {changes}", "b_vs_a": "B against A",
+    "a_rate": "A win rate", "b_rate": "B win rate", "difference": "difference",
+    "p_value": "p-value",
+    "outcomes": "outcome distribution: chi² = {chi2}, p = {p}",
+    "length_diff": "game length: B − A = {diff} actions, p = {p}",
+}
+
+
+def _w(key: str, lang: str, **values: object) -> str:
+    from koloda.i18n import t
+
+    return t(f"sim_{key}", _WORDS[key], lang, **values)
+
+
+def _n(x: float, lang: str, digits: int = 3, sign: bool = False) -> str:
+    """A figure with ``digits`` decimals as ``lang`` writes it (a decimal comma in Russian)."""
+    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def _seat_table(title: str, summary: dict[str, Any], lang: str = "en") -> Table:
     table = Table(title=title)
-    for col in ("seat", "bot", "wins", "games", "win rate", "95% interval", "mean score"):
-        table.add_column(col, justify="right" if col not in ("bot",) else "left")
+    for key in ("seat", "bot", "wins", "games", "win_rate", "interval", "mean_score"):
+        table.add_column(_w(key, lang), justify="right" if key != "bot" else "left")
     for s in summary["seats"]:
         lo, hi = s["ci95"]
-        table.add_row(str(s["seat"]), s.get("bot", "(rotating)"), str(s["wins"]), str(s["games"]),
-                      f"{s['rate']:.3f}", f"{lo:.3f}–{hi:.3f}", f"{s['mean_score']:.3f}")
+        table.add_row(str(s["seat"]), s.get("bot", _w("rotating", lang)), str(s["wins"]),
+                      str(s["games"]), _n(s["rate"], lang), f"{_n(lo, lang)}–{_n(hi, lang)}",
+                      _n(s["mean_score"], lang))
     return table
 
 
-def print_summary(console: Console, summary: dict[str, Any], title: str = "") -> None:
-    """The summary as Rich tables."""
+def print_summary(console: Console, summary: dict[str, Any], title: str = "",
+                  lang: str = "en") -> None:
+    """The summary as Rich tables, in ``lang``."""
     run_info = summary["run"]
-    console.print(_seat_table(title or f"{run_info['game']}: {run_info['games']} games", summary))
+    console.print(_seat_table(title or _w("title", lang, game=run_info["game"],
+                                          games=run_info["games"]), summary, lang))
     d = summary["draws"]
     adv = summary["seat_advantage"]
     length = summary["length"]
-    console.print(f"draws: {d['draws']} ({d['rate']:.3f}, 95% {d['ci95'][0]:.3f}–"
-                  f"{d['ci95'][1]:.3f})")
-    console.print(f"seat advantage: chi² = {adv['chi2']:.3f}, p = {adv['p_value']:.4f}")
-    console.print(f"game length (actions): mean {length['mean']:.1f}, median "
-                  f"{length['median']:.1f}, {length['min']}–{length['max']}")
+    console.print(_w("draws", lang, draws=d["draws"], rate=_n(d["rate"], lang),
+                     lo=_n(d["ci95"][0], lang), hi=_n(d["ci95"][1], lang)))
+    console.print(_w("advantage", lang, chi2=_n(adv["chi2"], lang), p=_n(adv["p_value"], lang, 4)))
+    console.print(_w("length", lang, mean=_n(length["mean"], lang, 1),
+                     median=_n(length["median"], lang, 1), lo=length["min"], hi=length["max"]))
     if "bots" in summary:
-        table = Table(title="by bot (all seats)")
-        for col in ("bot", "wins", "games", "win rate", "95% interval"):
-            table.add_column(col)
+        table = Table(title=_w("by_bot", lang))
+        for key in ("bot", "wins", "games", "win_rate", "interval"):
+            table.add_column(_w(key, lang))
         for b in summary["bots"]:
-            table.add_row(b["bot"], str(b["wins"]), str(b["games"]), f"{b['rate']:.3f}",
-                          f"{b['ci95'][0]:.3f}–{b['ci95'][1]:.3f}")
+            table.add_row(b["bot"], str(b["wins"]), str(b["games"]), _n(b["rate"], lang),
+                          f"{_n(b['ci95'][0], lang)}–{_n(b['ci95'][1], lang)}")
         console.print(table)
     for name, section in summary.get("game", {}).items():
         _print_section(console, name, section)
@@ -136,21 +170,22 @@ def _print_section(console: Console, name: str, section: Any) -> None:
         console.print(f"{name}: {json.dumps(section, ensure_ascii=False)}")
 
 
-def print_comparison(console: Console, result: dict[str, Any]) -> None:
-    print_summary(console, result["a"], "variant A")
-    print_summary(console, result["b"], "variant B: " + ", ".join(
-        f"{k}={v}" for k, v in result["changed_options"].items()))
-    table = Table(title="B against A")
-    for col in ("seat", "A win rate", "B win rate", "difference", "p-value"):
-        table.add_column(col, justify="right")
+def print_comparison(console: Console, result: dict[str, Any], lang: str = "en") -> None:
+    print_summary(console, result["a"], _w("variant_a", lang), lang)
+    print_summary(console, result["b"], _w("variant_b", lang, changes=", ".join(
+        f"{k}={v}" for k, v in result["changed_options"].items())), lang)
+    table = Table(title=_w("b_vs_a", lang))
+    for key in ("seat", "a_rate", "b_rate", "difference", "p_value"):
+        table.add_column(_w(key, lang), justify="right")
     for s in result["seats"]:
-        table.add_row(str(s["seat"]), f"{s['a']:.3f}", f"{s['b']:.3f}",
-                      f"{s['difference']:+.3f}", f"{s['p_value']:.4f}")
+        table.add_row(str(s["seat"]), _n(s["a"], lang), _n(s["b"], lang),
+                      _n(s["difference"], lang, sign=True), _n(s["p_value"], lang, 4))
     console.print(table)
     o = result["outcomes"]
-    console.print(f"outcome distribution: chi² = {o['chi2']:.3f}, p = {o['p_value']:.4f}")
+    console.print(_w("outcomes", lang, chi2=_n(o["chi2"], lang), p=_n(o["p_value"], lang, 4)))
     ln = result["length"]
-    console.print(f"game length: B − A = {ln['difference']:+.2f} actions, p = {ln['p_value']:.4f}")
+    console.print(_w("length_diff", lang, diff=_n(ln["difference"], lang, 2, sign=True),
+                     p=_n(ln["p_value"], lang, 4)))
 
 
 def simulate(
@@ -184,6 +219,7 @@ def simulate(
     import_module: Annotated[list[str] | None, typer.Option(
         "--import", help="Import this module first (a game or bot that is not built in).")]
         = None,
+    lang: LangOption = None,
 ) -> None:
     """Play many games between bots and print per-seat results (win rates with 95% Wilson
     intervals, draws, seat advantage, game length, the game's own tables).
@@ -224,9 +260,9 @@ def simulate(
         if as_json:
             typer.echo(json.dumps(result, sort_keys=True, indent=2, ensure_ascii=False))
         elif variant is not None:
-            print_comparison(console, result)
+            print_comparison(console, result, str(resolve_lang(lang)))
         else:
-            print_summary(console, result)
+            print_summary(console, result, lang=str(resolve_lang(lang)))
     except KolodaError as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None

@@ -63,8 +63,8 @@ class DuelOptions:
                 LAID: ("laid face up at once", "сразу выкладывается открытым")},
         en="When a weapon item is shown: turned over with its card (reveal), or laid face up "
            "on the table as the card is put face down (laid)",
-        ru="Когда показывается предмет-оружие: открывается вместе с картой (reveal) или "
-           "выкладывается в открытую, когда карта кладётся лицом вниз (laid)",
+        ru="Когда показывается предмет-оружие: открывается вместе с картой или "
+           "выкладывается в открытую, когда карта кладётся лицом вниз",
     )
     deck_size: int = option(
         10, minimum=3, maximum=15,

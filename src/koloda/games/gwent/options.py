@@ -35,7 +35,7 @@ class GwentOptions:
     decks_json: str = option(
         "",
         en="Deck lists as JSON text (docs/gwent-decks.md); empty: the default match set",
-        ru="Списки колод в JSON (docs/gwent-decks.md); пусто: набор по умолчанию",
+        ru="Свои списки колод (текст JSON); пусто: колоды по умолчанию",
     )
     seat_decks: str = option(
         "",
@@ -52,7 +52,7 @@ class GwentOptions:
     cross_suit_value: float = option(
         0.5, minimum=0.0, maximum=1.0,
         en="What a covering card of another suit counts for (1 to 0.5 in the seed)",
-        ru="Сколько стоит кроющая карта другой масти (в правилах 1 к 0.5)",
+        ru="Сколько стоит кроющая карта другой масти (в правилах 1 к 0,5)",
     )
     agile_open: str = option(
         CHOSEN, choices=(CHOSEN, BOTH),
@@ -60,8 +60,8 @@ class GwentOptions:
                 BOTH: ("both its suits", "обе её масти")},
         en="An open agile card («проныра») counts as the suit it was laid as (chosen), or as "
            "both its suits, so that a cover of either counts in full (both)",
-        ru="Открытая проныра считается мастью, которой её выложили (chosen), или обеими своими "
-           "мастями: кроющая карта любой из них идёт один к одному (both)",
+        ru="Открытая проныра считается мастью, которой её выложили, или обеими своими "
+           "мастями: кроющая карта любой из них идёт один к одному",
     )
     throw_ins: bool = option(
         True, en="Watching players may throw in cards («подбрасывание»)",
@@ -73,8 +73,8 @@ class GwentOptions:
                 THROWER: ("the thrower", "подбросивший")},
         en="Damage to a covered thrown-in card goes to the player it reinforced (side) or to "
            "the thrower",
-        ru="Урон по покрытой подброшенной карте получает тот, кого она усилила (side), или "
-           "подбросивший (thrower)",
+        ru="Урон по покрытой подброшенной карте получает тот, кого она усилила, или "
+           "подбросивший",
     )
     bard_lasts: str = option(
         EXCHANGE, choices=(EXCHANGE, NEXT_CARD),

@@ -281,8 +281,8 @@ _ACT_WORDS: dict[str, dict[str, str]] = {
         "ravens": ", {n} raven(s) cancelling as many",
         "with_magic": ", adding {magic}",
         "play": "Play «{card}»",
-        "on": " on {seat}",
-        "attack": "Strike {seat}",
+        "on": " on player {seat}",
+        "attack": "Strike player {seat}",
         "attack_all": "Strike everyone (1 damage each, 2 VP)",
         "peck": "Peck",
         "done": "Nothing to play: go on",
@@ -323,7 +323,7 @@ def _magic_name(card: int, lang: str, observation: Mapping[str, Any]) -> str:
 def describe_action(action: Action, lang: str, observation: Mapping[str, Any],
                     names: Sequence[str] = ()) -> ActionWords:
     """A legal action in words, with its fields (see :mod:`koloda.action_words`)."""
-    from koloda.engine.words import seat_name
+    from koloda.engine.words import seat_after_noun
     from koloda.games.nevermore import actions as A
 
     w = _ACT_WORDS["ru" if lang == "ru" else "en"]
@@ -350,13 +350,13 @@ def describe_action(action: Action, lang: str, observation: Mapping[str, Any],
     if isinstance(action, A.Play):
         label = w["play"].format(card=_magic_name(action.card, lang, obs))
         if action.target >= 0:
-            label += w["on"].format(seat=seat_name(names, action.target, lang))
+            label += w["on"].format(seat=seat_after_noun(names, action.target, lang))
         return {"text": text, "kind": "play", "label": label,
                 "fields": {"card": action.card,
                            "target": action.target if action.target >= 0 else None}}
     if isinstance(action, A.Attack):
         label = (w["attack_all"] if action.target < 0
-                 else w["attack"].format(seat=seat_name(names, action.target, lang)))
+                 else w["attack"].format(seat=seat_after_noun(names, action.target, lang)))
         return {"text": text, "kind": "attack", "label": label,
                 "fields": {"target": action.target if action.target >= 0 else None}}
     if isinstance(action, A.Peck):

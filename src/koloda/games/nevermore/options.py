@@ -21,7 +21,7 @@ class NevermoreOptions:
                         en="Magic cards: Koloda's own set, none, or a custom set",
                         ru="Карты магии: набор Колоды, без магии или свой набор")
     magic_set_json: str = option("", en="The custom magic set (JSON text) for magic=custom",
-                                 ru="Свой набор магии (текст JSON) для magic=custom")
+                                 ru="Свой набор магии (текст JSON), если выбран свой набор")
     main_deck: str = option("rebuilt", choices=("rebuilt", "when_empty"),
                             labels={"rebuilt": ("rebuilt every round", "заново каждый раунд"),
                                     "when_empty": ("refilled when short",

@@ -276,6 +276,8 @@ function render() {
   const myTurnNow = view && view.seat !== null && view.to_act.includes(view.seat) && !view.finished;
   document.title = `${myTurnNow ? `● ${t("your_turn")} · ` : ""}${table ? table.title : ""} · Koloda`;
   $("seats").setAttribute("aria-label", t("seats"));
+  $("actions").setAttribute("aria-label", t("actions"));
+  $("recent").setAttribute("aria-label", t("just_now"));
   $("title").textContent = table ? `· ${table.title}` : "";
   $("lang").replaceChildren(langSwitch(lang, (l) => {
     lang = l;

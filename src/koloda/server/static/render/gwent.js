@@ -32,6 +32,9 @@ const W = {
     choose_deck: "Choose deck", att: "attacker's side", def: "defender's side", throw_in: "Throw-in",
     winners: "Winners", value: "value", named: "named suit", picked: "picked",
     throw_help: "Throw-in: tap the cards you throw in, then choose the side; or pass.",
+    attack_help: "You attack: lay a card as a new attack (its whole value presses on the defender), cover a stack that presses on you, or end the action.",
+    defend_help: "You defend: cover the open cards that press on you (the damage is the difference of values), or pass; the defender has the last word.",
+    deck_help: "Choose your deck for this match.",
   },
   ru: {
     round: "Раунд", points: "Очки раундов", damage: "Урон в раунде", deck: "колода", hand: "в руке",
@@ -44,6 +47,9 @@ const W = {
     choose_deck: "Выбрать колоду", att: "сторона атакующего", def: "сторона защитника", throw_in: "Подбрасывание",
     winners: "Победители", value: "сила", named: "назначенная масть", picked: "выбрано",
     throw_help: "Подбрасывание: нажмите карты, которые подбрасываете, затем выберите сторону; или пас.",
+    attack_help: "Вы атакуете: выложите карту новой атакой (всё её значение давит на защитника), покройте стопку, которая давит на вас, или закончите действие.",
+    defend_help: "Вы защищаетесь: покройте открытые карты, которые давят на вас (урон — разница значений), или пас; последнее слово за защитником.",
+    deck_help: "Выберите колоду на эту партию.",
   },
 };
 
@@ -212,6 +218,9 @@ export function render(ctx) {
     } else if (acts.length) {
       const shown = ui.card ? acts.filter((a) => cardsOf(a).includes(ui.card))
         : acts.filter((a) => a.kind !== "play" || acts.length <= 12);
+      const role = acts.some((a) => a.kind === "deck") ? w.deck_help
+        : ex && ex.attacker === me ? w.attack_help : ex && ex.defender === me ? w.defend_help : "";
+      if (role) board.append(h("p", { class: "help", "data-help": "role" }, role));
       controls = h("div", { class: "controls" }, ui.card ? null : h("span", { class: "help" }, w.pick),
         shown.slice(0, 30).map((a, i) => button(a, i, false)));
     }
