@@ -109,7 +109,7 @@ def _register(name: str) -> None:
         max_num_players=hi,
         min_num_players=lo,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=name == "duel",
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(name),
@@ -266,20 +266,31 @@ class Observer:
         self.codec: Codec = game.codec
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info
-        self.with_tensor = (not self.perfect_recall
-                            and self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER)
-        size = self.codec.obs_size if self.with_tensor else 0
+        single = self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        # the observation tensor; with perfect recall, where the public history is bounded
+        # (the duel), the observation tensor followed by that history
+        self.with_tensor = single and (not self.perfect_recall or self.codec.history_size > 0)
+        size = 0
+        if self.with_tensor:
+            size = self.codec.obs_size + (self.codec.history_size if self.perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
         if self.with_tensor:
             for piece, (offset, shape) in self.codec.pieces.items():
                 n = int(np.prod(shape))
                 self.dict[piece] = self.tensor[offset:offset + n].reshape(shape)
+            if self.perfect_recall:
+                start = self.codec.obs_size
+                self.dict["history"] = self.tensor[start:].reshape(self.codec.history_shape)
 
     def set_from(self, state: KolodaState, player: int) -> None:
         self.tensor.fill(0.0)
         if self.with_tensor and state._h is not None:
-            self.tensor[:] = state._h.session.observation(player)
+            s = state._h.session
+            n = self.codec.obs_size
+            self.tensor[:n] = s.observation(player)
+            if self.perfect_recall:
+                self.codec.encode_history(s.state.log(None), player, self.tensor[n:])
 
     def string_from(self, state: KolodaState, player: int) -> str:
         if state._h is None:
