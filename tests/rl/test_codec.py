@@ -35,11 +35,12 @@ def _round_trip(codec: Codec, state: Any, seat: int, rng: Rng) -> None:
     legal = state.legal_actions(seat)
     choices = codec.choices(state, seat)
     # every legal action has a sequence; a sequence stands for the first action of its class
+    position = {a: i for i, a in enumerate(legal)}
     for action in legal:
         seq = codec.tokens(view, seat, action)
         assert all(0 <= t < codec.num_tokens and t != codec.noop for t in seq)
         first = choices.action(seq)
-        assert first is not None and legal.index(first) <= legal.index(action)
+        assert first is not None and position[first] <= position[action]
         assert codec.tokens(view, seat, first) == seq
         for t in seq:
             assert codec.token_text(t)
