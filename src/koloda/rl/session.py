@@ -87,16 +87,13 @@ class Session:
 
     def push(self, seat: int, token: int) -> Action | None:
         """Append a legal ``token`` to ``seat``'s prefix (and its forced continuation); the
-        action once the sequence is complete (the prefix is then cleared), else None."""
+        action once the sequence is complete, else None. A complete sequence stays the seat's
+        prefix (its own tensor shows the choice) until the action is applied."""
         choices = self.choices(seat)
         prefix = choices.advance((*self.prefix.get(seat, ()), token))
         self._obs.pop(seat, None)
-        action = choices.action(prefix)
-        if action is None:
-            self.prefix[seat] = prefix
-            return None
-        self.prefix.pop(seat, None)
-        return action
+        self.prefix[seat] = prefix
+        return choices.action(prefix)
 
     def apply(self, seat: int, action: Action) -> None:
         if self.fast:
