@@ -280,8 +280,7 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]
 
 def info_state_string(session: Session, player: int) -> str:
     """The public record (the spectator's log) and the seat's view and own prefix."""
-    spec = session.codec.game.spec
-    public = "\n".join(spec.describe(e, "en") for e in session.state.log(None))
+    public = "\n".join(session.public_lines())
     return f"p{player}|{public}||{observation_string(session, player)}"
 
 
