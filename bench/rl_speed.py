@@ -2,10 +2,12 @@
 PettingZoo's classic card environments and the same games driven directly through Koloda,
 measured in the same run. Not a test (``docs/performance.md``, "Research interfaces").
 
-    .venv/bin/python bench/rl_speed.py --seconds 3
+    .venv/bin/python bench/rl_speed.py --rounds 10 --seconds 0.5
 
-The classic environments need ``rlcard`` (``pip install rlcard``; not a Koloda dependency):
-without it their rows are skipped and the ratios against them are left out.
+The classic environments need ``rlcard`` and ``pygame`` (``pip install rlcard pygame``; not
+Koloda dependencies): without them their rows are skipped and the ratios against them left out.
+Every figure is measured once in each of ``--rounds`` interleaved rounds; the tables give the
+medians, and each ratio is taken within a round (the load of a shared machine changes fast).
 """
 
 from __future__ import annotations

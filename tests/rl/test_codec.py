@@ -35,11 +35,12 @@ def _round_trip(codec: Codec, state: Any, seat: int, rng: Rng) -> None:
     legal = state.legal_actions(seat)
     choices = codec.choices(state, seat)
     # every legal action has a sequence; a sequence stands for the first action of its class
+    position = {a: i for i, a in enumerate(legal)}
     for action in legal:
         seq = codec.tokens(view, seat, action)
         assert all(0 <= t < codec.num_tokens and t != codec.noop for t in seq)
         first = choices.action(seq)
-        assert first is not None and legal.index(first) <= legal.index(action)
+        assert first is not None and position[first] <= position[action]
         assert codec.tokens(view, seat, first) == seq
         for t in seq:
             assert codec.token_text(t)
@@ -187,3 +188,31 @@ def test_ids_are_pinned_to_the_documented_tables() -> None:
     assert [gw.token_text(i) for i in (0, 1, 16, 17, 25, 72, 73, 239)] == [
         "NOOP", "STOP", "SUIT siege", "DECK northern_realms", "STACK 0", "STACK 47",
         "CARD mo_arachas#1", f"CARD {gw.cards[-1]}"]
+
+
+@pytest.mark.parametrize("game_name, players", [("duel", 2), ("nevermore", 4), ("gwent", 4)])
+def test_a_seats_own_hidden_choice_is_in_its_tensor(game_name: str, players: int) -> None:
+    """While the others still choose, a seat's tensor tells its own choices apart (the views
+    do: its face-down hand or card, its pass or commit, its throw-in)."""
+    game = load_game(game_name, players=players)
+    codec = codec_for(game)
+    rng = Rng.from_seed(3)
+    checked = 0
+    for seed in range(4):
+        state = game.new(seed=seed)
+        for _ in range(400):
+            if state.is_terminal:
+                break
+            if len(state.to_act) > 1:
+                seat = state.to_act[0]
+                table = codec.choices(state, seat).table
+                tensors = {}
+                for seq, action in list(table.items())[:8]:
+                    after = state.clone()
+                    after.apply(seat, action)
+                    tensors[seq] = codec.observation(after, seat).tobytes()
+                assert len(set(tensors.values())) == len(tensors)
+                checked += len(tensors) > 1
+            seat = state.to_act[0]
+            state.apply(seat, state.random_action(seat, rng))
+    assert checked > 0

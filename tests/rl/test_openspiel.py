@@ -111,6 +111,8 @@ def test_resample_keeps_the_information_state(case: Any) -> None:
         assert sample.information_state_string(p) == state.information_state_string(p)
         assert sample.observation_tensor(p) == state.observation_tensor(p)
         assert sample.legal_actions(p) == state.legal_actions(p)
+        if game.get_type().provides_information_state_tensor:
+            assert sample.information_state_tensor(p) == state.information_state_tensor(p)
 
 
 class _Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
@@ -189,3 +191,76 @@ def test_openspiels_rl_environment_runs_episodes() -> None:
         step = env.step([int(rng.choice(legal))])
     assert sorted(step.rewards) in ([0.0, 1.0], [1.0, 1.0], [0.0, 0.0])
     assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
+
+
+@pytest.mark.parametrize("params", [
+    {"deck_size": 4, "items": 1, "rounds_to_win": 2},
+    {"deck_size": 5, "items": 2, "mode": "attack", "item_shown": "laid"},
+])
+def test_the_duels_information_state_tensor_matches_its_string(params: dict[str, Any]) -> None:
+    """Bounded, so the duel has an information-state tensor: equal tensors exactly when the
+    information-state strings are equal (perfect recall, like the string)."""
+    game = pyspiel.load_game("python_koloda_duel", {"num_deals": 1, **params})
+    assert game.get_type().provides_information_state_tensor
+    size = game.information_state_tensor_size()
+    assert size > game.observation_tensor_size()
+    info = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert info.dict["history"].shape == (10, 6, 6)
+    by_string: dict[str, bytes] = {}
+    by_tensor: dict[bytes, str] = {}
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        state = game.new_initial_state()
+        state.apply_action(0)
+        while not state.is_terminal():
+            for p in range(2):
+                text = state.information_state_string(p)
+                tensor = np.array(state.information_state_tensor(p), np.float32).tobytes()
+                assert by_string.setdefault(text, tensor) == tensor
+                assert by_tensor.setdefault(tensor, text) == text
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(by_string) > 60
+
+
+SIM_CASES = [
+    ("duel", {}),
+    ("duel", {"mode": "attack", "rounds_to_win": 3}),
+    ("nevermore", {"players": 3, "max_rounds": 3}),
+    ("gwent", {"players": 4, "rounds": 1, "hand_size": 5}),
+]
+
+
+@pytest.mark.parametrize("game_name, params", SIM_CASES)
+def test_the_simultaneous_variants_pass_random_sim_test(game_name: str,
+                                                        params: dict[str, Any]) -> None:
+    game = pyspiel.load_game(f"python_koloda_{game_name}_sim", {"num_deals": 16, **params})
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(pyspiel.convert_to_turn_based(game), num_sims=1, serialize=False,
+                            verbose=False)
+
+
+@pytest.mark.parametrize("game_name, params", SIM_CASES[::2] + SIM_CASES[3:])
+def test_the_simultaneous_variant_is_pettingzoos_parallel_env(game_name: str,
+                                                              params: dict[str, Any]) -> None:
+    """The joint form in both frameworks: the same tokens give the same Koloda game."""
+    import importlib
+
+    game = pyspiel.load_game(f"python_koloda_{game_name}_sim",
+                             {"num_deals": 100, "seed_base": 500, **params})
+    state = game.new_initial_state()
+    state.apply_action(9)
+    module = importlib.import_module(f"koloda.rl.pettingzoo.{game_name}_v0")
+    env = module.parallel_env(**params)
+    obs, _ = env.reset(seed=509)
+    rng = np.random.default_rng(2)
+    while not state.is_terminal():
+        joint = []
+        for p in range(game.num_players()):
+            legal = state.legal_actions(p)
+            assert list(np.flatnonzero(obs[f"player_{p}"]["action_mask"])) == legal
+            joint.append(int(rng.choice(legal)))
+        state.apply_actions(joint)
+        obs, *_ = env.step({f"player_{p}": a for p, a in enumerate(joint)})
+    assert not env.agents
+    assert env.session.state.to_json() == state.session.state.to_json()

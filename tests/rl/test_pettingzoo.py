@@ -21,6 +21,7 @@ from pettingzoo.test import (  # noqa: E402
     parallel_seed_test,
     render_test,
     seed_test,
+    state_test,
 )
 
 from koloda.engine import load_game  # noqa: E402
@@ -53,6 +54,7 @@ def test_pettingzoo_suite(case: Any) -> None:
     seed_test(partial(module.env, **kw), 60)
     parallel_seed_test(partial(module.parallel_env, **kw), 60)
     render_test(partial(module.env, **kw))
+    state_test(module.env(**kw), module.parallel_env(**kw), num_cycles=20)
 
 
 @pytest.mark.parametrize("game_name, kw", [

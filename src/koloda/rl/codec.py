@@ -46,6 +46,10 @@ class Codec:
     max_tokens = 1
     #: whether :meth:`allowed` masks some legal actions out
     filters = False
+    #: the length of the public-history part of the information-state tensor (0: none)
+    history_size = 0
+    #: its shape (the piece ``history`` of OpenSpiel's information-state observation)
+    history_shape: tuple[int, ...] = ()
 
     def __init__(self, game: Game, players: int) -> None:
         self.game = game
@@ -67,6 +71,12 @@ class Codec:
                   actions: Sequence[Action]) -> list[tuple[int, ...]]:
         """:meth:`tokens` of each of ``actions`` (a game may share work between them)."""
         return [self.tokens(view, seat, a) for a in actions]
+
+    def encode_history(self, public: Sequence[Any], seat: int, out: Obs) -> None:
+        """Write the public history (the spectator's events, in order) as seen by ``seat``
+        into ``out`` (zeroed, :attr:`history_size` long): with the observation tensor, the
+        information-state tensor of games whose history is bounded."""
+        raise NotImplementedError
 
     def allowed(self, action: Action) -> bool:
         """Whether the adapter offers ``action`` at all (an encoding option may mask some)."""

@@ -25,6 +25,14 @@ from koloda.games.duel.actions import (
     Swap,
 )
 from koloda.games.duel.cards import BATTLE_KEYS, ITEM_KEYS
+from koloda.games.duel.events import (
+    DuelCardCommitted,
+    DuelEndDeclined,
+    DuelEndOffered,
+    DuelHandCommitted,
+    DuelHandsTaken,
+    DuelRoundRevealed,
+)
 from koloda.rl.codec import Codec, EncodingError, Obs
 
 DESIGNS: tuple[str, ...] = BATTLE_KEYS + ITEM_KEYS
@@ -35,6 +43,11 @@ ROUNDS = 9
 PHASES = ("choose_hand", "rounds", "swap", "over")
 ZONES = ("deck", "hand", "played", "shown", "discard")
 PHASE_AT = {name: i for i, name in enumerate(PHASES)}
+#: the public events whose order the information-state tensor keeps, per round: a seat
+#: committing (its hand or its card), offering an end, declining one (at most 6 a round)
+HISTORY_EVENTS = 6
+HISTORY_KINDS = {DuelHandCommitted: 0, DuelCardCommitted: 0, DuelEndOffered: 1,
+                 DuelEndDeclined: 2}
 
 
 class DuelCodec(Codec):
@@ -67,7 +80,10 @@ class DuelCodec(Codec):
         self._layout(("own", (self.slots, self._slot_width)),
                      ("rounds", (ROUNDS, self._round_width)),
                      ("loser_hand", (MAX_HAND, d + 1)),
-                     ("scalars", (36,)))
+                     ("scalars", (37,)))
+        # the choice of hands, then each round: the order of commits, offers and declines
+        self.history_shape = (ROUNDS + 1, HISTORY_EVENTS, 6)
+        self.history_size = (ROUNDS + 1) * HISTORY_EVENTS * 6
 
     # --- ranks ---------------------------------------------------------------------------
 
@@ -159,6 +175,24 @@ class DuelCodec(Codec):
             i, j = divmod(token - self.SWAP, MAX_HAND)
             return f"swap theirs#{i} mine#{j}"
         raise EncodingError(f"no duel token {token}")
+
+    def encode_history(self, public: Sequence[Any], seat: int, out: Obs) -> None:
+        row = 0
+        k = 0
+        for event in public:
+            if type(event) is DuelRoundRevealed or type(event) is DuelHandsTaken:
+                row += 1
+                k = 0
+                continue
+            kind = HISTORY_KINDS.get(type(event))
+            if kind is None:
+                continue
+            if row > ROUNDS or k >= HISTORY_EVENTS:
+                raise EncodingError("more public events in a round than the duel's "
+                                    "information-state tensor holds")
+            who = 0 if event.seat == seat else 1
+            out[(row * HISTORY_EVENTS + k) * 6 + who * 3 + kind] = 1.0
+            k += 1
 
     # --- the tensor ----------------------------------------------------------------------
 
@@ -265,3 +299,4 @@ class DuelCodec(Codec):
             v[sc + 33] = float(result.get("winner") == opp)
             v[sc + 34] = float(result.get("killed") is not None)
             v[sc + 35] = float(bool(result.get("swapped")))
+        v[sc + 36] = float("kill" in committed)  # my face-down play declares a kill

@@ -50,7 +50,8 @@ FIXED = ("NOOP", "STOP", "PASS", "END", "PLAY", "MEDIC", "SPY", "SCORCH", "THROW
 SIDE = 12
 SUIT = 14
 PHASES = ("choose", "play", "over")
-CARD_PLANES = ("hand", "my_neutrals", "pending", "my_throw", *(
+CARD_PLANES = ("hand", "my_neutrals", "pending", "my_throw", "my_throw_close",
+               "my_throw_ranged", "my_throw_siege", *(
     f"{zone}{r}" for zone in ("open", "covered", "known", "discards", "spent")
     for r in range(SEATS)))
 PLANE = {name: i for i, name in enumerate(CARD_PLANES)}
@@ -92,7 +93,8 @@ class GwentCodec(Codec):
         self._layout(("cards", (len(CARD_PLANES), U)),
                      ("stacks", (MAX_STACKS, self._stack_width)),
                      ("public", (40 + SEATS * (9 + MAX_DECKS),)),
-                     ("prefix", (PREFIX_POSITIONS + 1, self.num_tokens)))
+                     ("prefix", (PREFIX_POSITIONS + 1, self.num_tokens)),
+                     ("round_damage", (4, SEATS)))
 
     def card(self, instance: str) -> int:
         try:
@@ -216,8 +218,15 @@ class GwentCodec(Codec):
                     out[b + 20] = 1.0
                 out[b + 21] = (len(st["layers"])) / 10
         throw = view["throw_in"]
-        if throw is not None and throw.get("mine"):
-            mark("my_throw", [c for c in throw["mine"] if "#" in c])
+        mine = throw.get("mine") if throw is not None else None
+        if mine:
+            # my hidden throw-in: the side, the cards, the suit each agile card is thrown as
+            side, *thrown = mine
+            mark("my_throw", thrown)
+            for c in thrown:
+                card, _, suit = c.partition(":")
+                if suit in SUITS:
+                    mark(f"my_throw_{suit}", [card])
 
         pub, _ = self.pieces["public"]
         one_hot(out, pub, PHASES.index(view["phase"]) if view["phase"] in PHASES else None)
@@ -243,6 +252,8 @@ class GwentCodec(Codec):
             out[pub + 28] = (len(ex["reversals"])) / 4
         if throw is not None:
             out[pub + 29] = 1.0
+        if mine:
+            out[pub + 34 + (1 if mine[0] == "1" else 0)] = 1.0
         per = pub + 40
         width = 9 + MAX_DECKS
         order = view["dice_order"]
@@ -266,6 +277,10 @@ class GwentCodec(Codec):
         for k, who in enumerate(order[:SEATS]):
             out[pub + 30 + k] = (rel(seat, who) + 1) / SEATS
         out[ones] = 1.0
+        rd = self.pieces["round_damage"][0]
+        for k, damage in enumerate(view["round_damage"][:4]):
+            for who, amount in enumerate(damage):
+                out[rd + k * SEATS + rel(seat, who)] = amount / 60
         pre, _ = self.pieces["prefix"]
         n = self.num_tokens
         for k, token in enumerate(prefix):

@@ -71,7 +71,8 @@ class NevermoreCodec(Codec):
         self._round_scale = max(int(game.options.max_rounds), 60)
         self._layout(("seats", (SEATS, self._seat_width)),
                      ("me", (5 + self.M + 2 * 4 * 5 + 5,)),
-                     ("public", (64 + SEATS,)))
+                     ("public", (64 + SEATS,)),
+                     ("choice", (self.num_tokens,)))
 
     def design(self, card: int) -> int:
         return int(self.magic_set.kind_of[card])
@@ -202,4 +203,9 @@ class NevermoreCodec(Codec):
         winner = view.get("winner")
         if type(winner) is int and winner >= 0:
             v[pub + 64 + (winner - seat) % n] = 1.0
+        # my own hidden choice in this step, as its id
+        choice = you.get("choice")
+        if choice:
+            action = self.game.parse_action(choice)
+            v[self.pieces["choice"][0] + self.tokens(view, seat, action)[0]] = 1.0
         out[:] = v

@@ -93,14 +93,16 @@ class _Holder:
         self.session.prefix = {int(k): tuple(v) for k, v in data["prefix"].items()}
 
 
-def _register(name: str) -> None:
+def _register(name: str, simultaneous: bool = False) -> None:
     lo, hi, min_u, max_u = _LIMITS[name]
     spec = get_spec(name)
     zero_sum = name == "duel"
+    suffix = "_sim" if simultaneous else ""
     game_type = pyspiel.GameType(
-        short_name=f"python_koloda_{name}",
-        long_name=f"Koloda {spec.title_en}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        short_name=f"python_koloda_{name}{suffix}",
+        long_name=f"Koloda {spec.title_en}" + (" (simultaneous moves)" if simultaneous else ""),
+        dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if simultaneous
+                  else pyspiel.GameType.Dynamics.SEQUENTIAL),
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
@@ -109,7 +111,7 @@ def _register(name: str) -> None:
         max_num_players=hi,
         min_num_players=lo,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=name == "duel",
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(name),
@@ -137,6 +139,7 @@ def _register(name: str) -> None:
                 max_game_length=max_game_length(name, kgame, codec, players))
             super().__init__(game_type, info, params or {})
             self.koloda_key = (name, full, players, allow)
+            self.simultaneous = simultaneous
             self.koloda_game = kgame
             self.codec = codec
             self.num_deals = num_deals
@@ -153,7 +156,8 @@ def _register(name: str) -> None:
                             or pyspiel.IIGObservationType(perfect_recall=False), params)
 
     # a module-level name, so that games pickle
-    KolodaGame.__name__ = KolodaGame.__qualname__ = f"Koloda{name.capitalize()}Game"
+    KolodaGame.__name__ = KolodaGame.__qualname__ = (
+        f"Koloda{name.capitalize()}{'Sim' if simultaneous else ''}Game")
     globals()[KolodaGame.__name__] = KolodaGame
     pyspiel.register_game(game_type, KolodaGame)
 
@@ -176,12 +180,40 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]
         if self._h is None:
             return int(pyspiel.PlayerId.CHANCE)
         current = self._h.session.current
-        return int(pyspiel.PlayerId.TERMINAL) if current is None else current
+        if current is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.get_game().simultaneous:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return current
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._h is None or player != self._h.session.current:
+        if self._h is None:
             return []
-        return list(self._h.session.legal(player))
+        s = self._h.session
+        if self.get_game().simultaneous:
+            # the joint form: a seat deciding now chooses its next token; every other seat,
+            # and a seat whose choice is complete, has the one NOOP
+            if s.current is None:
+                return []
+            legal = s.legal(player) if player in s.state.to_act else []
+            return legal or [s.codec.noop]
+        if player != s.current:
+            return []
+        return list(s.legal(player))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        """The joint form (``python_koloda_*_sim``): one token per seat; idle seats' entries
+        are ignored whatever they hold, and the Koloda actions are applied together once
+        every deciding seat has finished (``Session.step_joint``)."""
+        s = self.session
+        tokens: dict[int, int] = {}
+        for seat in s.state.to_act:
+            if seat in s.buffer:
+                continue
+            if actions[seat] not in s.legal(seat):
+                raise ValueError(f"the action {actions[seat]} is not legal for seat {seat} now")
+            tokens[seat] = actions[seat]
+        s.step_joint(tokens)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self.get_game().outcomes)
@@ -232,6 +264,8 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]
         new = Session(s.codec, sample, fast=s.fast)
         if player_id in s.prefix:
             new.prefix[player_id] = s.prefix[player_id]
+        if player_id in s.buffer:  # the joint form: its finished choice, not yet applied
+            new.buffer[player_id] = s.buffer[player_id]
         clone._h = _Holder(self._h.key, new)
         return clone
 
@@ -246,8 +280,7 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]
 
 def info_state_string(session: Session, player: int) -> str:
     """The public record (the spectator's log) and the seat's view and own prefix."""
-    spec = session.codec.game.spec
-    public = "\n".join(spec.describe(e, "en") for e in session.state.log(None))
+    public = "\n".join(session.public_lines())
     return f"p{player}|{public}||{observation_string(session, player)}"
 
 
@@ -266,20 +299,31 @@ class Observer:
         self.codec: Codec = game.codec
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info
-        self.with_tensor = (not self.perfect_recall
-                            and self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER)
-        size = self.codec.obs_size if self.with_tensor else 0
+        single = self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        # the observation tensor; with perfect recall, where the public history is bounded
+        # (the duel), the observation tensor followed by that history
+        self.with_tensor = single and (not self.perfect_recall or self.codec.history_size > 0)
+        size = 0
+        if self.with_tensor:
+            size = self.codec.obs_size + (self.codec.history_size if self.perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
         if self.with_tensor:
             for piece, (offset, shape) in self.codec.pieces.items():
                 n = int(np.prod(shape))
                 self.dict[piece] = self.tensor[offset:offset + n].reshape(shape)
+            if self.perfect_recall:
+                start = self.codec.obs_size
+                self.dict["history"] = self.tensor[start:].reshape(self.codec.history_shape)
 
     def set_from(self, state: KolodaState, player: int) -> None:
         self.tensor.fill(0.0)
         if self.with_tensor and state._h is not None:
-            self.tensor[:] = state._h.session.observation(player)
+            s = state._h.session
+            n = self.codec.obs_size
+            self.tensor[:n] = s.observation(player)
+            if self.perfect_recall:
+                self.codec.encode_history(s.state.log(None), player, self.tensor[n:])
 
     def string_from(self, state: KolodaState, player: int) -> str:
         if state._h is None:
@@ -301,6 +345,8 @@ def register() -> None:
     for name in GAMES:
         if f"python_koloda_{name}" not in known:
             _register(name)
+        if f"python_koloda_{name}_sim" not in known:
+            _register(name, simultaneous=True)
 
 
 register()

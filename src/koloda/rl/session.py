@@ -20,7 +20,8 @@ from koloda.rl.codec import Choices, Codec, Obs
 
 
 class Session:
-    __slots__ = ("_choices", "_obs", "_views", "buffer", "codec", "fast", "prefix", "state")
+    __slots__ = ("_choices", "_events_seen", "_obs", "_public", "_views", "buffer", "codec",
+                 "fast", "prefix", "state")
 
     def __init__(self, codec: Codec, state: GameState, *, fast: bool = False) -> None:
         self.codec = codec
@@ -31,12 +32,30 @@ class Session:
         self._choices: dict[int, Choices] = {}
         self._views: dict[int, dict[str, Any]] = {}
         self._obs: dict[int, Obs] = {}
+        # the spectator's log in words, described once per event (events are only appended)
+        self._public: list[str] = []
+        self._events_seen = 0
 
     def copy(self) -> Session:
         other = Session(self.codec, self.state.clone(), fast=self.fast)
         other.prefix = dict(self.prefix)
         other.buffer = dict(self.buffer)
+        other._public = list(self._public)
+        other._events_seen = self._events_seen
         return other
+
+    def public_lines(self) -> list[str]:
+        """The events a spectator may see, each in English words, in order."""
+        events = self.state.events
+        if len(events) < self._events_seen:  # (not a continuation: describe it all again)
+            self._public, self._events_seen = [], 0
+        describe = self.codec.game.spec.describe
+        lines = self._public
+        for event in events[self._events_seen:]:
+            if event.to.sees(None):
+                lines.append(describe(event, "en"))
+        self._events_seen = len(events)
+        return lines
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -87,16 +106,13 @@ class Session:
 
     def push(self, seat: int, token: int) -> Action | None:
         """Append a legal ``token`` to ``seat``'s prefix (and its forced continuation); the
-        action once the sequence is complete (the prefix is then cleared), else None."""
+        action once the sequence is complete, else None. A complete sequence stays the seat's
+        prefix (its own tensor shows the choice) until the action is applied."""
         choices = self.choices(seat)
         prefix = choices.advance((*self.prefix.get(seat, ()), token))
         self._obs.pop(seat, None)
-        action = choices.action(prefix)
-        if action is None:
-            self.prefix[seat] = prefix
-            return None
-        self.prefix.pop(seat, None)
-        return action
+        self.prefix[seat] = prefix
+        return choices.action(prefix)
 
     def apply(self, seat: int, action: Action) -> None:
         if self.fast:

@@ -52,6 +52,8 @@ class _Base:
             "action_mask": spaces.Box(0, 1, (self.codec.num_tokens,), np.int8),
         })
         self._act_space = spaces.Discrete(self.codec.num_tokens)
+        #: every seat's tensor, in seat order (:meth:`state`)
+        self.state_space = spaces.Box(0.0, 1.0, (n * self.codec.obs_size,), np.float32)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._np_random: np.random.Generator | None = None
@@ -63,6 +65,14 @@ class _Base:
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._act_space
+
+    def state(self) -> Any:
+        """Every seat's observation tensor, in seat order: what all the seats know together,
+        for centralized critics. Privileged: never a policy's input. It holds nothing that no
+        seat knows (the order of a deck, say)."""
+        s = self.session
+        assert s is not None
+        return np.concatenate([s.observation(i) for i in range(len(self.possible_agents))])
 
     def _new_session(self, seed: int | None) -> Session:
         if seed is not None:
