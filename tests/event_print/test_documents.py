@@ -198,6 +198,19 @@ def test_roster_every_holding_and_no_login(event):
     assert "size: A4 landscape" in h and all(c in h for c in desk.state.cards)
 
 
+def test_roster_counts_only_when_the_masters_do_not_see_piles(db):
+    from koloda.server.event.desk import Desk
+    from koloda.server.event.store import EventStore
+    from tests.server.conftest import db_url
+    from tests.server.event.conftest import make_event
+
+    eid, _, _ = make_event(db, options={"masters_see_piles": False})
+    desk = Desk(EventStore(db_url(db)), eid)
+    text = " ".join(" ".join(page_texts(pdf.render("roster", source(desk)))).split())
+    assert not any(c.serial in text for c in desk.state.cards.values() if c.owner == ANNA)
+    assert "карт: 6" in text  # Анна's deck
+
+
 def _anna(desk):
     return [c.serial for c in desk.state.cards.values() if c.owner == ANNA]
 

@@ -125,7 +125,6 @@ def print_documents(
     from koloda.server.tls import stored_fingerprint
 
     desk = _desk(db, event_id)
-    desk.fire_due()
     lg = lang if lang is not None else (Lang.ru if desk.row.lang == "ru" else Lang.en)
     chosen = list(documents or ["all"])
     if "all" in chosen:

@@ -141,6 +141,7 @@ _W: dict[str, tuple[str, str]] = {
     "consent": ("by consent", "по согласию"), "attack": ("attack", "нападение"),
     "on_paper": ("on paper", "на бумаге"), "on_phones": ("on phones", "на телефонах"),
     "draw": ("—", "—"),
+    "n_cards": ("cards: {n}", "карт: {n}"),
     "duel_no": ("No. {n}", "№ {n}"),
     "duel": ("duel", "дуэль"), "fistfight": ("fistfight", "кулачный бой"),
     "brawl": ("brawl", "драка"),
@@ -535,6 +536,8 @@ class Roster:
 
 
 def roster(src: PrintSource) -> Roster:
+    """Every person's holdings by serial (with ``masters_see_piles`` off, ED17, only how many
+    cards each pile holds), and every card held by no one."""
     state = src.state
     at = src.at_ms or int(state.now)
     badges_by = {lg.who: lg.badge for lg in src.logins}
@@ -543,6 +546,9 @@ def roster(src: PrintSource) -> Roster:
         mine = [c for c in state.cards.values() if c.owner == p.id]
         deck = " ".join(c.serial for c in mine if str(c.pile) == "deck")
         discard = " ".join(c.serial for c in mine if str(c.pile) == "discard")
+        if not state.options.masters_see_piles:  # ED17: the masters see how many, not which
+            deck = src.w("n_cards", n=sum(1 for c in mine if str(c.pile) == "deck"))
+            discard = src.w("n_cards", n=sum(1 for c in mine if str(c.pile) == "discard"))
         role = src.w(str(p.role))
         rows.append(RosterRow(p.name, p.team, role, badges_by.get(p.id, ""),
                               src.w(str(p.health)), str(p.limit), deck, discard))
