@@ -22,7 +22,9 @@ NAMES = [s.name for s in game_specs()]
 @given(data=st.data())
 def test_random_legal_and_illegal_play(name: str, data: st.DataObject) -> None:
     spec = next(s for s in game_specs() if s.name == name)
-    players = data.draw(st.integers(spec.min_players, spec.max_players), label="players")
+    # (at most 8 seats: an event has thousands)
+    top = min(spec.max_players, 8)
+    players = data.draw(st.integers(spec.min_players, top), label="players")
     seed = data.draw(st.integers(0, 2**31), label="seed")
     game = load_game(name, players=players)
     state = game.new(seed=seed)

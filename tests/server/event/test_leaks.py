@@ -80,6 +80,7 @@ class Recorder:
     def close(self) -> None:
         for ws in self.socks.values():
             ws.__exit__(None, None, None)
+        self.socks.clear()
 
 
 def _states(db: Path, eid: str) -> tuple[Any, dict[int, GameState]]:
@@ -137,16 +138,17 @@ def _known_to(who: int, states: dict[int, GameState], upto: int) -> set[str]:
     return known
 
 
-def test_an_event_day_shows_no_seat_anything_it_may_not_know(db: Path, clock: Path,
-                                                             server: TestClient) -> None:
+def test_an_event_day_shows_no_seat_anything_it_may_not_know(
+        db: Path, clock: Path, server: TestClient, request: pytest.FixtureRequest) -> None:
     eid, tokens, _ = make_event(db)
     rec = Recorder(server, eid)
+    request.addfinalizer(rec.close)
     room = server.app.state.events.rooms.get(eid) or server.portal.call(  # type: ignore
         server.app.state.events.get, eid)  # type: ignore[attr-defined]
     logins = {"vera": VERA, "master": MASTER, "witness": None}
 
     def current() -> None:
-        """After a scheduler's pass every connection holds its current view."""
+        """After a change every connection holds its current view."""
         for name, who in logins.items():
             last = [m for m in rec.got[name] if m["type"] == "state"][-1]
             now = json.loads(json.dumps(room.state.observe(who)))
@@ -169,6 +171,7 @@ def test_an_event_day_shows_no_seat_anything_it_may_not_know(db: Path, clock: Pa
     def do(who: int, text: str) -> None:
         ok(server, eid, tokens[who], text)
         rec.sync()
+        current()
 
     def watch(duel: str, *players: int) -> None:
         table = server.get(f"/api/events/{eid}/duels/{duel}").json()["table"]

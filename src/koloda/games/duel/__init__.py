@@ -83,7 +83,16 @@ from koloda.games.duel.actions import (
     Play,
     Swap,
 )
-from koloda.games.duel.cards import CATALOGUE, CardInfo, CardType, Weapon, beats, round_winner
+from koloda.games.duel.cards import (
+    CATALOGUE,
+    SAMPLE,
+    CardInfo,
+    CardType,
+    Catalogue,
+    Weapon,
+    beats,
+    round_winner,
+)
 from koloda.games.duel.events import describe
 from koloda.games.duel.options import DuelOptions
 from koloda.games.duel.outcome import DuelOutcome
@@ -111,9 +120,11 @@ DUEL = register(GameSpec(
 __all__ = [
     "CATALOGUE",
     "DUEL",
+    "SAMPLE",
     "AcceptEnd",
     "CardInfo",
     "CardType",
+    "Catalogue",
     "ChooseHand",
     "DeclineEnd",
     "DuelOptions",

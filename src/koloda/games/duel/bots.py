@@ -28,7 +28,7 @@ from koloda.games.duel.actions import (
     Play,
     Swap,
 )
-from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, CardInfo, beats
+from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, CardInfo, CardType, Weapon, beats
 from koloda.games.duel.resample import sensible_redraw
 
 #: Probability of an unexpected (random) play.
@@ -36,6 +36,18 @@ EPSILON = 0.1
 
 _PRIOR: list[tuple[CardInfo, int]] = [(CATALOGUE[k], CATALOGUE[k].copies) for k in BATTLE_KEYS]
 _PRIOR_TOTAL = sum(w for _, w in _PRIOR)
+
+
+def _info(card: dict[str, Any]) -> CardInfo:
+    """The catalogue entry of a card in a view (a card of an event's own set is rebuilt from
+    the view's fields)."""
+    known = CATALOGUE.get(card["key"])
+    if known is not None:
+        return known
+    return CardInfo(key=card["key"], name_ru=card["name_ru"], name_en=card["name_en"], copies=1,
+                    type=CardType(card["type"]), strength=card["strength"],
+                    requires=None if card["requires"] is None else Weapon(card["requires"]),
+                    deadly=card["deadly"])
 
 
 def edge(card: CardInfo) -> float:
@@ -115,14 +127,14 @@ class DuelHeuristicBot:
             return min(plays, key=lambda p: (value(cards[p.card]), p.card))
         if self.rng.randbelow(1000) < EPSILON * 1000:
             return self.rng.choice(plays)
-        return max(plays, key=lambda p: (edge(CATALOGUE[cards[p.card]["key"]]),
+        return max(plays, key=lambda p: (edge(_info(cards[p.card])),
                                          -value(cards[p.card]), p.card))
 
     def _hand_edge(self, obs: dict[str, Any]) -> float:
         hand = obs["me"]["hand"]
         if not hand:
             return -1.0
-        return max(edge(CATALOGUE[obs["cards"][c]["key"]]) for c in hand)
+        return max(edge(_info(obs["cards"][c])) for c in hand)
 
     def _answer(self, obs: dict[str, Any], seat: int) -> Action:
         mine, theirs = obs["wins"][seat], obs["wins"][1 - seat]

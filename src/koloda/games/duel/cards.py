@@ -19,7 +19,8 @@ raises :class:`InvalidData` naming the entry). Every design has a catalogue *key
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import resources
 from typing import Any
@@ -204,3 +205,82 @@ ITEM_KEYS: tuple[str, ...] = tuple(k for k, c in CATALOGUE.items() if c.is_item)
 def pool(keys: tuple[str, ...]) -> list[str]:
     """Every physical copy of the designs ``keys``, as catalogue keys (with repetitions)."""
     return [k for k in keys for _ in range(CATALOGUE[k].copies)]
+
+
+#: What an item needs to be taken into a hand: never (no weapon kind equals it).
+NEVER = object()
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """A duel's card set, by key: the sample set (:data:`SAMPLE`), or one an event brings
+    (``from_setup({"catalogue": …})``), with the lookups the rules make on every move.
+
+    >>> SAMPLE["punch"].name_ru, "rapier" in SAMPLE, len(SAMPLE) == len(CATALOGUE)
+    ('Удар кулаком', True, True)
+    """
+
+    cards: dict[str, CardInfo]
+    #: by key: the weapon kind of an item (None: a battle card)
+    item_of: dict[str, Weapon | None] = field(init=False, compare=False, repr=False)
+    #: by key: what a card needs among the deck's and shown items' kinds to be taken into a
+    #: hand (the weapon it requires, None when none, :data:`NEVER` for an item)
+    take_needs: dict[str, object] = field(init=False, compare=False, repr=False)
+    #: by key: the weapon a card requires and its plays per way of showing it (2 if deadly)
+    plays_of: dict[str, tuple[Weapon | None, int]] = field(init=False, compare=False,
+                                                           repr=False)
+    battle_keys: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    item_keys: tuple[str, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        cards = self.cards
+        put = object.__setattr__
+        put(self, "item_of", {k: c.item for k, c in cards.items()})
+        put(self, "take_needs", {k: NEVER if c.item is not None else c.requires
+                                 for k, c in cards.items()})
+        put(self, "plays_of", {k: (c.requires, 2 if c.deadly else 1) for k, c in cards.items()})
+        put(self, "battle_keys", tuple(k for k, c in cards.items() if not c.is_item))
+        put(self, "item_keys", tuple(k for k, c in cards.items() if c.is_item))
+
+    def __getitem__(self, key: str) -> CardInfo:
+        return self.cards[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.cards
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def get(self, key: str) -> CardInfo | None:
+        return self.cards.get(key)
+
+    def pool(self, keys: tuple[str, ...]) -> list[str]:
+        """Every physical copy of the designs ``keys`` (with repetitions)."""
+        return [k for k in keys for _ in range(self.cards[k].copies)]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``cards.json`` form (what :meth:`from_json` reads)."""
+        battle, items = [], []
+        for c in self.cards.values():
+            if c.item is not None:
+                items.append({"key": c.key, "weapon": c.item.value, "copies": c.copies,
+                              "name_ru": c.name_ru, "name_en": c.name_en})
+            else:
+                assert c.type is not None
+                battle.append({"key": c.key, "type": c.type.value, "strength": c.strength,
+                               "requires": None if c.requires is None else c.requires.value,
+                               "deadly": c.deadly, "copies": c.copies, "name_ru": c.name_ru,
+                               "name_en": c.name_en})
+        return {"battle": battle, "items": items}
+
+    @staticmethod
+    def from_json(data: object) -> Catalogue:
+        """A catalogue from the ``cards.json`` format; raises InvalidData naming the entry."""
+        return Catalogue(parse_catalogue(data))
+
+
+#: The sample set as a :class:`Catalogue`.
+SAMPLE = Catalogue(CATALOGUE)

@@ -14,7 +14,6 @@ from koloda.games.duel.actions import (
     Play,
     Swap,
 )
-from koloda.games.duel.cards import CATALOGUE
 from koloda.games.duel.state import DuelState, Phase
 
 
@@ -81,7 +80,7 @@ def _check_hand(state: DuelState, seat: int, cards: tuple[str, ...]) -> str | No
         for c in cards:
             if c not in deck:
                 return f"{c} is not in your deck"
-            info = CATALOGUE[state.keys[c]]
+            info = state.cat[state.keys[c]]
             if info.item is not None:
                 return (f"{c} is a weapon item: items stay in the deck and are not taken "
                         "into hand")
@@ -102,7 +101,7 @@ def _check_hand(state: DuelState, seat: int, cards: tuple[str, ...]) -> str | No
 def _check_play(state: DuelState, seat: int, play: Play) -> str | None:
     if play.card not in state.hands[seat]:
         return f"{play.card} is not in your hand"
-    info = CATALOGUE[state.keys[play.card]]
+    info = state.cat[state.keys[play.card]]
     if play.kill and not info.deadly:
         return f"{play.card} does not deal grave wounds: no kill can be declared with it"
     needs_show = info.requires is not None and info.requires not in state.shown_kinds(seat)
@@ -117,7 +116,7 @@ def _check_play(state: DuelState, seat: int, play: Play) -> str | None:
                 else "an item of this kind is already shown: play the card without 'show'")
     if play.show not in state.decks[seat]:
         return f"{play.show} is not in your deck"
-    if CATALOGUE[state.keys[play.show]].item != info.requires:
+    if state.cat[state.keys[play.show]].item != info.requires:
         assert info.requires is not None
         return f"{play.show} is not a {info.requires.value} weapon item"
     return None

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from koloda.games.duel.cards import CATALOGUE
-
 if TYPE_CHECKING:
     from koloda.games.duel.state import DuelState
 
@@ -82,7 +80,8 @@ def observe(state: DuelState, seat: int | None) -> dict[str, Any]:
         killed = state.loser if state.kills[state.winner] else None
         view["result"] = {"winner": state.winner, "reason": "won", "killed": killed,
                           "swapped": None, "swap": None}
-    view["cards"] = {c: {"id": c, **CATALOGUE[state.keys[c]].to_json()} for c in sorted(visible)}
+    cat = state.cat
+    view["cards"] = {c: {"id": c, **cat[state.keys[c]].to_json()} for c in sorted(visible)}
     return view
 
 

@@ -20,9 +20,10 @@ seat can know the pool the opponent's cards came from:
   ones of the last draw (a slight bias, in positions almost never met), and if even that fails
   the duel is redrawn as an undealt one;
 - **a duel set up by hand** (decks given by a scenario or the event layer: the pool is unknown):
-  each unseen card is drawn independently from the sample set, weighted by its copies (*with*
-  replacement): the unplayed hand cards from the battle cards whose weapon the opponent has (a
-  deck item or an item already shown), the rest of the deck and the discard from any card.
+  each unseen card is drawn independently from the duel's card set (the sample set, or the
+  event's own), weighted by its copies (*with* replacement): the unplayed hand cards from the
+  battle cards whose weapon the opponent has (a deck item or an item already shown), the rest
+  of the deck and the discard from any card.
 
 In both, the opponent's face-down choice of this step is redrawn too: a hand drawn uniformly
 from its legal hands (as random play draws one, so mostly hands of 4 or 5 cards: a duellist
@@ -43,7 +44,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from koloda.engine import Rng
 from koloda.games.duel.actions import ChooseHand, Play
-from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, ITEM_KEYS, Weapon, pool
+from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, ITEM_KEYS, Catalogue, Weapon, pool
 from koloda.games.duel.options import LAID
 from koloda.games.duel.setup import PREFIXES
 
@@ -52,10 +53,29 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound="DuelState")
 
-_ANY = pool(BATTLE_KEYS + ITEM_KEYS)
 _BATTLE = pool(BATTLE_KEYS)
-_PLAIN = [k for k in _BATTLE if CATALOGUE[k].requires is None]
 _TRIES = 20
+
+
+class _Pools:
+    """A card set's copies to draw unseen cards from (the sample set's, or an event's)."""
+
+    def __init__(self, cat: Catalogue) -> None:
+        self.any = cat.pool(cat.battle_keys + cat.item_keys)
+        self.battle = cat.pool(cat.battle_keys)
+        self.plain = [k for k in self.battle if cat[k].requires is None]
+        self.edges = {k: _edge(cat, k, self.battle) for k in cat.battle_keys}
+
+
+_POOLS: dict[int, tuple[Catalogue, _Pools]] = {}
+
+
+def _pools(cat: Catalogue) -> _Pools:
+    """The pools of ``cat`` (made once per card set)."""
+    entry = _POOLS.get(id(cat))
+    if entry is None or entry[0] is not cat:
+        entry = _POOLS[id(cat)] = (cat, _Pools(cat))
+    return entry[1]
 #: Draws tried in a dealt duel before the fallbacks (see the module docstring).
 DEALT_TRIES = 50
 _BATTLE_POOL = Counter(_BATTLE)
@@ -95,6 +115,8 @@ def dealt_pool(state: DuelState, seat: int, known: set[str]) -> tuple[Counter[st
     >>> sum(battle.values()), sum(items.values())  # 52 - 10 battle cards, 11 - 2 items
     (42, 9)
     """
+    if state.catalogue is not None:  # an event's own set: decks given by hand, never dealt
+        return None
     own, theirs = PREFIXES[seat], PREFIXES[1 - seat]
     deck_size, n_items = state.options.deck_size, state.options.items
     battle = _BATTLE_POOL.copy()
@@ -156,7 +178,7 @@ def resample(state: S, seat: int, rng: Rng) -> S:
                 _redraw_laid_commit(state, new, other, known, rng)
             else:  # the draw kept a card that fits what is on the table
                 true = state.commits[other]
-                kill = CATALOGUE[new.keys[true.card]].deadly and rng.randbelow(2) == 1
+                kill = new.cat[new.keys[true.card]].deadly and rng.randbelow(2) == 1
                 new.commits[other] = Play(true.card, true.show, kill)
         else:
             new.commits[other] = rng.choice(new._plays(other))
@@ -165,20 +187,22 @@ def resample(state: S, seat: int, rng: Rng) -> S:
 
 def _redraw_undealt(new: DuelState, other: int, hand_unknown: list[str],
                     deck_unknown: list[str], rng: Rng, *, must_attack: bool) -> None:
-    """Unseen cards drawn with replacement from the sample set (the pool is unknown)."""
+    """Unseen cards drawn with replacement from the duel's card set (the pool is unknown)."""
     keys = new.keys
+    cat = new.cat
+    pools = _pools(cat)
     for _ in range(_TRIES):
         for c in deck_unknown:
-            keys[c] = rng.choice(_ANY)
+            keys[c] = rng.choice(pools.any)
         if not must_attack or len(new.eligible(other)) >= 5:
             break
     else:
         for c in deck_unknown:
-            keys[c] = rng.choice(_PLAIN)
+            keys[c] = rng.choice(pools.plain)
     if hand_unknown:
         kinds = new.weapons(other)
-        allowed = [k for k in _BATTLE if CATALOGUE[k].requires is None
-                   or CATALOGUE[k].requires in kinds]
+        allowed = [k for k in pools.battle if cat[k].requires is None
+                   or cat[k].requires in kinds]
         for c in hand_unknown:
             keys[c] = rng.choice(allowed)
 
@@ -261,7 +285,7 @@ def _laid_need(state: DuelState, new: DuelState, other: int,
     if true.card in known:  # pragma: no cover - a face-down card is never known to the other
         return None
     if true.show is not None:
-        return true.card, {CATALOGUE[state.keys[true.show]].item}
+        return true.card, {state.cat[state.keys[true.show]].item}
     return true.card, {None, *new.shown_kinds(other)}
 
 
@@ -274,10 +298,10 @@ def _fits(new: DuelState, other: int, draw: dict[str, str], hand_unknown: list[s
         if hand_unknown:
             kinds = new.weapons(other)
             for c in hand_unknown:
-                need = CATALOGUE[draw[c]].requires
+                need = new.cat[draw[c]].requires
                 if need is not None and need not in kinds:
                     return False
-        if laid is not None and CATALOGUE[new.keys[laid[0]]].requires not in laid[1]:
+        if laid is not None and new.cat[new.keys[laid[0]]].requires not in laid[1]:
             return False
         return not must_attack or len(new.eligible(other)) >= 5
     finally:
@@ -293,15 +317,16 @@ def _redraw_laid_commit(state: DuelState, new: DuelState, other: int, known: set
     if true.card in known:  # pragma: no cover - a face-down card is never known to the other
         new.commits[other] = true
         return
+    cat = state.cat
+    battle = _pools(cat).battle
     if true.show is not None:
-        kind = CATALOGUE[state.keys[true.show]].item
-        fits = [k for k in _BATTLE if CATALOGUE[k].requires == kind]
+        kind = cat[state.keys[true.show]].item
+        fits = [k for k in battle if cat[k].requires == kind]
     else:
         on_table = new.shown_kinds(other)
-        fits = [k for k in _BATTLE if CATALOGUE[k].requires is None
-                or CATALOGUE[k].requires in on_table]
+        fits = [k for k in battle if cat[k].requires is None or cat[k].requires in on_table]
     key = new.keys[true.card] = rng.choice(fits)
-    kill = CATALOGUE[key].deadly and rng.randbelow(2) == 1
+    kill = cat[key].deadly and rng.randbelow(2) == 1
     new.commits[other] = Play(true.card, true.show, kill)
 
 
@@ -312,37 +337,37 @@ def _redraw_laid_commit(state: DuelState, new: DuelState, other: int, known: set
 GREEDY_SHARE = 0.5
 
 
-def _edge(key: str) -> float:
-    """P(win) − P(lose) of a card against a battle card drawn from the sample set."""
+def _edge(cat: Catalogue, key: str, battle: list[str]) -> float:
+    """P(win) − P(lose) of a card against a battle card drawn from the card set (``battle``:
+    its copies)."""
     from koloda.games.duel.cards import beats
 
-    card = CATALOGUE[key]
+    card = cat[key]
     total = 0
-    for other in _BATTLE:
-        if beats(card, CATALOGUE[other]):
+    for other in battle:
+        if beats(card, cat[other]):
             total += 1
-        elif beats(CATALOGUE[other], card):
+        elif beats(cat[other], card):
             total -= 1
-    return total / len(_BATTLE)
+    return total / len(battle) if battle else 0.0
 
 
-_EDGES = {k: _edge(k) for k in BATTLE_KEYS}
-
-
-def _worth(key: str) -> float:
-    info = CATALOGUE[key]
+def _worth(cat: Catalogue, key: str) -> float:
+    info = cat[key]
     return float(info.strength) + (0.5 if info.deadly else 0.0)
 
 
-def _sensible(keys: list[str], size: int, covered: set[object], rng: Rng) -> list[int]:
+def _sensible(cat: Catalogue, keys: list[str], size: int, covered: set[object],
+              rng: Rng) -> list[int]:
     """The places in ``keys`` of the hand a sensible duellist takes: the strongest card of each
     type not ``covered`` yet, then the strongest of the rest (equal ones in random order)."""
-    ranked = sorted(range(len(keys)), key=lambda i: (-_worth(keys[i]), rng.randbelow(1 << 20)))
+    ranked = sorted(range(len(keys)),
+                    key=lambda i: (-_worth(cat, keys[i]), rng.randbelow(1 << 20)))
     picked: list[int] = []
     for ctype in ("attack", "trick", "defence"):
         if len(picked) >= size or ctype in covered:
             continue
-        best = next((i for i in ranked if CATALOGUE[keys[i]].type == ctype), None)
+        best = next((i for i in ranked if cat[keys[i]].type == ctype), None)
         if best is not None:
             picked.append(best)
     for i in ranked:
@@ -370,11 +395,12 @@ def sensible_redraw(sample: DuelState, seat: int, rng: Rng) -> None:
 
     other = 1 - seat
     keys = sample.keys
+    cat = sample.cat
     if sample.phase == Phase.CHOOSE_HAND:
         if other in sample.hand_commits:
             eligible = sample.eligible(other)
             _, hi = sample.hand_limits(other)
-            places = _sensible([keys[c] for c in eligible], hi, set(), rng)
+            places = _sensible(cat, [keys[c] for c in eligible], hi, set(), rng)
             sample.hand_commits[other] = tuple(sorted(eligible[i] for i in places))
         return
     if sample.phase != Phase.ROUNDS:
@@ -387,10 +413,10 @@ def sensible_redraw(sample: DuelState, seat: int, rng: Rng) -> None:
         playable = set(sample.eligible(other))
         pool = hand + [c for c in sample.decks[other] if c in playable and c not in fixed]
         pool_keys = [keys[c] for c in pool]
-        covered: set[object] = {CATALOGUE[keys[c]].type.value  # type: ignore[union-attr]
+        covered: set[object] = {cat[keys[c]].type.value  # type: ignore[union-attr]
                                 for c in sample.hands[other] + sample.played[other]
                                 if c not in hand}
-        places = _sensible(pool_keys, len(hand), covered, rng)
+        places = _sensible(cat, pool_keys, len(hand), covered, rng)
         chosen = [pool_keys[i] for i in places]
         rest = rng.shuffled([pool_keys[i] for i in range(len(pool)) if i not in places])
         for c, k in zip(pool, chosen + rest, strict=True):
@@ -398,7 +424,9 @@ def sensible_redraw(sample: DuelState, seat: int, rng: Rng) -> None:
     if other in sample.commits and not laid:
         plays = sample._plays(other)
         if rng.randbelow(1 << 20) < GREEDY_SHARE * (1 << 20):
-            best = max(sample.hands[other], key=lambda c: (_EDGES[keys[c]], -_worth(keys[c]), c))
+            edges = _pools(cat).edges
+            best = max(sample.hands[other],
+                       key=lambda c: (edges[keys[c]], -_worth(cat, keys[c]), c))
             plays = [p for p in plays if p.card == best]
             deadly = [p for p in plays if p.kill]
             plays = deadly or plays

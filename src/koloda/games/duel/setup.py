@@ -11,7 +11,9 @@ duel between two participants)::
      "discards": [["kick"], []]}
 
 ``decks`` is required (one list of catalogue keys per seat, weapon items included); ``discards``
-is optional. In attack mode the attacker (seat 0) must be able to take 5 cards.
+is optional; ``catalogue`` (optional) is the card set in the ``data/cards.json`` format, for an
+event that brings its own cards (the keys are then that set's). In attack mode the attacker
+(seat 0) must be able to take 5 cards.
 """
 
 from __future__ import annotations
@@ -20,7 +22,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from koloda.engine import Audience, Event, InvalidData, InvalidOption, Rng
-from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, ITEM_KEYS, Weapon, pool
+from koloda.games.duel.cards import (
+    BATTLE_KEYS,
+    CATALOGUE,
+    ITEM_KEYS,
+    SAMPLE,
+    CardInfo,
+    Catalogue,
+    Weapon,
+    pool,
+)
 from koloda.games.duel.events import DuelDeckDealt, DuelStarted
 from koloda.games.duel.options import DuelOptions
 from koloda.games.duel.state import DuelState, Phase
@@ -48,25 +59,28 @@ def origin(card: str) -> int:
     return PREFIXES.index(card[0])
 
 
-def eligible_count(keys: Sequence[str]) -> int:
+def eligible_count(keys: Sequence[str],
+                   catalogue: Catalogue | Mapping[str, CardInfo] = SAMPLE) -> int:
     """How many of ``keys`` could be taken into a hand (battle cards whose weapon is there)."""
-    kinds = {CATALOGUE[k].item for k in keys if CATALOGUE[k].item is not None}
+    cat = catalogue
+    kinds = {cat[k].item for k in keys if cat[k].item is not None}
     return sum(1 for k in keys
-               if CATALOGUE[k].item is None and (CATALOGUE[k].requires is None
-                                                 or CATALOGUE[k].requires in kinds))
+               if cat[k].item is None and (cat[k].requires is None or cat[k].requires in kinds))
 
 
-def can_attack(keys: Sequence[str]) -> bool:
+def can_attack(keys: Sequence[str],
+               catalogue: Catalogue | Mapping[str, CardInfo] = SAMPLE) -> bool:
     """Whether a deck of catalogue ``keys`` lets its owner attack: the attacker must take
     exactly 5 cards («у вас должно быть ровно 5 карт на руке»), so the deck must hold 5 battle
-    cards that could be taken into a hand (their weapon item is in the deck too).
+    cards that could be taken into a hand (their weapon item is in the deck too). ``catalogue``:
+    the card set the keys are of (the sample set by default).
 
     >>> can_attack(["punch", "kick", "block", "trip", "dodge"])
     True
     >>> can_attack(["punch", "kick", "block", "trip", "rapier_thrust"])
     False
     """
-    return eligible_count(keys) >= 5
+    return eligible_count(keys, catalogue) >= 5
 
 
 _ONLY = (Audience.only(0), Audience.only(1))
@@ -143,25 +157,28 @@ def build_from_setup(cls: type[S], options: DuelOptions, *, players: int, seed: 
     _check_players(players)
     if not isinstance(setup, Mapping):
         raise InvalidData("a duel setup is an object with 'decks' (and optional 'discards')")
-    extra = set(setup) - {"decks", "discards"}
+    extra = set(setup) - {"decks", "discards", "catalogue"}
     if extra:
-        raise InvalidData(f"unknown setup key(s) {sorted(extra)}; known: decks, discards")
-    decks = _key_lists(setup.get("decks"), "decks")
-    discards = _key_lists(setup.get("discards", [[], []]), "discards")
+        raise InvalidData(f"unknown setup key(s) {sorted(extra)}; known: decks, discards, "
+                          "catalogue")
+    catalogue = Catalogue.from_json(setup["catalogue"]) if "catalogue" in setup else None
+    cat = SAMPLE if catalogue is None else catalogue
+    decks = _key_lists(setup.get("decks"), "decks", cat)
+    discards = _key_lists(setup.get("discards", [[], []]), "discards", cat)
     for s in (0, 1):
         if len(decks[s]) + len(discards[s]) > MAX_CARDS:
             raise InvalidData(f"seat {s} brings more than {MAX_CARDS} cards")
     attacker = options.attacker
-    if attacker is not None and eligible_count(decks[attacker]) < 5:
+    if attacker is not None and eligible_count(decks[attacker], cat) < 5:
         raise InvalidData(
             f"in attack mode the attacker (seat {attacker}) must take exactly 5 cards, and "
             "its deck does not hold 5 battle cards it could play"
         )
     return _build(cls, options, seed=seed, rng=Rng.from_seed(seed), decks=decks,
-                  discards=discards)
+                  discards=discards, catalogue=catalogue)
 
 
-def _key_lists(value: Any, name: str) -> list[list[str]]:
+def _key_lists(value: Any, name: str, cat: Catalogue) -> list[list[str]]:
     if not isinstance(value, list) or len(value) != 2:
         raise InvalidData(f"setup {name!r} must be two lists of card keys, one per seat")
     out = []
@@ -169,15 +186,16 @@ def _key_lists(value: Any, name: str) -> list[list[str]]:
         if not isinstance(keys, list):
             raise InvalidData(f"setup {name}[{s}] must be a list of card keys")
         for k in keys:
-            if not isinstance(k, str) or k not in CATALOGUE:
-                known = ", ".join(CATALOGUE)
+            if not isinstance(k, str) or k not in cat:
+                known = ", ".join(cat)
                 raise InvalidData(f"setup {name}[{s}]: unknown card {k!r}; known: {known}")
         out.append(list(keys))
     return out
 
 
 def _build(cls: type[S], options: DuelOptions, *, seed: int, rng: Rng,
-           decks: list[list[str]], discards: list[list[str]]) -> S:
+           decks: list[list[str]], discards: list[list[str]],
+           catalogue: Catalogue | None = None) -> S:
     keys: dict[str, str] = {}
     deck_ids: list[list[str]] = []
     discard_ids: list[list[str]] = []
@@ -198,11 +216,12 @@ def _build(cls: type[S], options: DuelOptions, *, seed: int, rng: Rng,
             discard_ids.append([])
         events.append(DuelDeckDealt(s, ids, tuple(deck), more, tuple(discard), to=_ONLY[s]))
     return _new_state(cls, options, seed=seed, rng=rng, keys=keys, decks=deck_ids,
-                      discards=discard_ids, events=events)
+                      discards=discard_ids, events=events, catalogue=catalogue)
 
 
 def _new_state(cls: type[S], options: DuelOptions, *, seed: int, rng: Rng, keys: dict[str, str],
-               decks: list[list[str]], discards: list[list[str]], events: list[Event]) -> S:
+               decks: list[list[str]], discards: list[list[str]], events: list[Event],
+               catalogue: Catalogue | None = None) -> S:
     """``cls(players=2, seed=seed, rng=rng, options=options, keys=keys, decks=decks,
     discards=discards, events=events)``, every other field at its default, written into the
     new state's ``__dict__`` directly (the dataclass's ``__init__`` calls a factory per field;
@@ -213,5 +232,5 @@ def _new_state(cls: type[S], options: DuelOptions, *, seed: int, rng: Rng, keys:
         decks=decks, discards=discards, hands=[[], []], chosen=[[], []], played=[[], []],
         shown=[[], []], phase=_CHOOSE_HAND, hand_commits={}, commits={}, rounds=[],
         wins=[0, 0], offered=[False, False], offer_by=None, kills=[False, False], winner=None,
-        end_reason=None, swapped=None)
+        end_reason=None, swapped=None, catalogue=catalogue)
     return state

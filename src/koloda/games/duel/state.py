@@ -37,7 +37,7 @@ from koloda.games.duel.actions import (
     Swap,
 )
 from koloda.games.duel.actions import parse_action as _parse_action
-from koloda.games.duel.cards import CATALOGUE, CardInfo, Weapon, round_winner
+from koloda.games.duel.cards import SAMPLE, CardInfo, Catalogue, Weapon, round_winner
 from koloda.games.duel.events import (
     DuelCardCommitted,
     DuelCardsPutAway,
@@ -66,17 +66,6 @@ _BOTH, _SEAT = SEATS, ((0,), (1,))
 _ACCEPT, _DECLINE, _OFFER, _NO_SWAP = AcceptEnd(), DeclineEnd(), OfferEnd(), NoSwap()
 _ONLY = (Audience.only(0), Audience.only(1))
 _DUELLISTS = Audience.only(0, 1)
-#: By catalogue key: the weapon kind of an item (None: a battle card), and what a card needs
-#: among the kinds of the deck and the shown items to be taken into a hand: the weapon it
-#: requires, None when it requires nothing, and for an item a value no kind equals.
-_NEVER = object()
-_ITEM_OF: dict[str, Weapon | None] = {k: c.item for k, c in CATALOGUE.items()}
-_TAKE_NEEDS: dict[str, object] = {
-    k: _NEVER if c.item is not None else c.requires for k, c in CATALOGUE.items()}
-#: By catalogue key: the weapon a card requires and its number of plays per way of showing
-#: it (2 for a deadly card: plain, then with the kill declaration; else 1).
-_PLAYS_OF: dict[str, tuple[Weapon | None, int]] = {
-    k: (c.requires, 2 if c.deadly else 1) for k, c in CATALOGUE.items()}
 _new = object.__new__
 #: Play values are immutable: one instance per (card, show, kill), built once (search speed).
 _PLAYS: dict[tuple[str, str | None, bool], Play] = {}
@@ -197,6 +186,8 @@ class DuelState(GameState):
     winner: int | None = None
     end_reason: EndReason | None = None
     swapped: tuple[str, str] | None = None
+    #: the card set (None: the sample set, ``data/cards.json``); an event brings its own
+    catalogue: Catalogue | None = None
 
     # --- construction ------------------------------------------------------------------------
 
@@ -218,22 +209,27 @@ class DuelState(GameState):
 
     # --- facts -------------------------------------------------------------------------------
 
+    @property
+    def cat(self) -> Catalogue:
+        """The duel's card set: its own, or the sample set."""
+        return SAMPLE if self.catalogue is None else self.catalogue
+
     def info(self, card: str) -> CardInfo:
         """The catalogue entry of card id ``card``."""
-        return CATALOGUE[self.keys[card]]
+        return self.cat[self.keys[card]]
 
     def weapons(self, seat: int) -> set[Weapon]:
         """Weapon kinds ``seat`` can show or has shown: items in its deck and shown items."""
         out = set()
         for zone in (self.decks[seat], self.shown[seat]):
             for c in zone:
-                item = CATALOGUE[self.keys[c]].item
+                item = self.cat[self.keys[c]].item
                 if item is not None:
                     out.add(item)
         return out
 
     def shown_kinds(self, seat: int) -> set[Weapon]:
-        keys, item_of = self.keys, _ITEM_OF
+        keys, item_of = self.keys, self.cat.item_of
         out = set()
         for c in self.shown[seat]:
             item = item_of[keys[c]]
@@ -246,13 +242,13 @@ class DuelState(GameState):
         has among its items (a card it could never play may not be taken)."""
         keys = self.keys
         deck = self.decks[seat]
-        item_of = _ITEM_OF
+        item_of = self.cat.item_of
         kinds = {item_of[keys[c]] for c in deck}
         for c in self.shown[seat]:
             kinds.add(item_of[keys[c]])
         # a battle card's own kind is None, so None is in ``kinds`` whenever the deck holds a
-        # battle card, and a card that requires nothing is taken; an item needs _NEVER
-        needs = _TAKE_NEEDS
+        # battle card, and a card that requires nothing is taken; an item needs NEVER
+        needs = self.cat.take_needs
         return [c for c in deck if needs[keys[c]] in kinds]
 
     def hand_limits(self, seat: int) -> tuple[int, int]:
@@ -394,7 +390,7 @@ class DuelState(GameState):
         items: dict[Weapon | None, list[str]] | None = None  # the deck's items by kind
         widths: list[int] = []
         total = 0
-        plays = _PLAYS_OF
+        plays = self.cat.plays_of
         for card in hand:
             need, width = plays[keys[card]]
             if need is not None:
@@ -430,7 +426,7 @@ class DuelState(GameState):
     def _deck_items(self, seat: int) -> dict[Weapon | None, list[str]]:
         """The weapon items of ``seat``'s deck by kind, in the deck's order."""
         keys = self.keys
-        item_of = _ITEM_OF
+        item_of = self.cat.item_of
         out: dict[Weapon | None, list[str]] = {}
         for c in self.decks[seat]:
             kind = item_of[keys[c]]
@@ -441,12 +437,13 @@ class DuelState(GameState):
     def _plays(self, seat: int) -> list[Play]:
         shown = self.shown_kinds(seat)
         out = []
+        cat = self.cat
         for card in self.hands[seat]:
-            info = CATALOGUE[self.keys[card]]
+            info = cat[self.keys[card]]
             shows: list[str | None] = [None]
             if info.requires is not None and info.requires not in shown:
                 shows = [c for c in self.decks[seat]
-                         if CATALOGUE[self.keys[c]].item == info.requires]
+                         if cat[self.keys[c]].item == info.requires]
             for show in shows:
                 out.append(_play(card, show, False))
                 if info.deadly:
@@ -554,8 +551,9 @@ class DuelState(GameState):
             if play.kill:
                 kills[s] = self.kills[s] = True
         k0, k1 = card_keys
-        winner = round_winner(None if k0 is None else CATALOGUE[k0],
-                              None if k1 is None else CATALOGUE[k1])
+        cat = self.cat
+        winner = round_winner(None if k0 is None else cat[k0],
+                              None if k1 is None else cat[k1])
         wins = self.wins
         if winner is not None:
             wins[winner] += 1

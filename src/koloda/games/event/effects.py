@@ -64,10 +64,11 @@ def new_serial(st: EventState) -> str:
 
 
 def print_cards(st: EventState, keys: tuple[str, ...], owner: int, pile: Pile,
-                why: str) -> None:
+                why: str, *, serials: list[str] | None = None) -> None:
+    """New cards of ``keys`` for ``owner``'s ``pile``, with fresh serials (or ``serials``)."""
     faces = []
-    for k in keys:
-        serial = new_serial(st)
+    for i, k in enumerate(keys):
+        serial = new_serial(st) if serials is None else serials[i]
         st.cards[serial] = Card(serial=serial, key=k, pile=pile, owner=owner)
         faces.append(ev.Face(serial, k))
     person = st.people[owner]
@@ -164,6 +165,7 @@ def _end_rest(st: EventState, p: Person) -> None:
 
 def _lock(st: EventState, d: Duel, at: int) -> None:
     d.stage, d.started = DuelStage.RUNNING, at
+    d.decks = (tuple(st.pile(d.a, Pile.DECK)), tuple(st.pile(d.b, Pile.DECK)))
     for seat in (d.a, d.b):
         _person(st, seat).duel = d.id
         _close_exchanges(st, seat)

@@ -146,7 +146,7 @@ def _own(st: EventState, p: Person, at: int) -> Iterator[a.Op]:
     for show in st.shows.values():
         if show.open and show.owner == p.id:
             yield a.Withdraw(ref=show.id, at=at)
-    attack = can_attack([st.cards[s].key for s in deck])
+    attack = can_attack([st.cards[s].key for s in deck], st.catalogue)
     for q in _others(st, p):
         yield a.Challenge(to=q.id, at=at)
         if attack:

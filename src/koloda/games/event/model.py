@@ -157,6 +157,8 @@ class Duel:
     overtime: bool = False  # past the soft limit
     flagged: bool = False  # past the masters' flag
     note: str = ""  # a master's reason, an NPC's ruling
+    #: each side's deck when the duel started (the duel table's cards, a01… and b01…)
+    decks: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
 
 @dataclass

@@ -141,6 +141,10 @@ class EventOptions:
         300, minimum=10, maximum=7200,
         en="Seconds after which a running duel is flagged to the masters",
         ru="Через сколько секунд идущая дуэль отмечается для мастеров")
+    utc_offset_min: int = option(
+        0, minimum=-720, maximum=840,
+        en="The event's time zone, in minutes east of UTC, for clock times in messages",
+        ru="Часовой пояс игры в минутах к востоку от UTC, для времени в сообщениях")
     # --- the duel's readings for the whole event (ED22) ---------------------------------------
     rounds_to_win: int = option(
         2, minimum=1, maximum=5,

@@ -36,18 +36,22 @@ def why(st: EventState, seat: Any, op: Any) -> Why | None:
     if st.closed:
         return Why("close", "the event is over", "игра окончена")
     if op.at < st.now:
-        return Why("time", f"time cannot go backwards: the last operation was at {st.now}",
-                   f"время не идёт назад: последняя операция была в {st.now}")
+        return Why("time", f"time cannot go backwards: the last operation was at "
+                   f"{clock(st, st.now)}", f"время не идёт назад: последняя операция была в "
+                   f"{clock(st, st.now)}")
     if isinstance(op, a.Expire):
         return _expire(st, p, op)
     if op.at == st.now and st.history:
-        return Why("time", f"every operation is stamped later than the last one ({st.now})",
-                   f"каждая операция должна быть позже предыдущей ({st.now})")
+        return Why("time", "every operation is stamped later than the last one "
+                   f"({clock(st, st.now)})", "каждая операция должна быть позже предыдущей "
+                   f"({clock(st, st.now)})")
     first = st.earliest()
     if first and op.at >= first[0].at:
         t = first[0]
-        return Why("timers", f"timer {t.id} ({t.kind.value}) is due at {t.at}: it expires first",
-                   f"таймер {t.id} ({t.kind.value}) истекает в {t.at}: сначала он")
+        en, ru = TIMER_WORDS[t.kind.value]
+        return Why("timers", f"the {en} of {_name(st, t.seat)} ends at {clock(st, t.at)}: "
+                   f"that comes first ({t.id})", f"{ru} ({_name(st, t.seat)}) истекает в "
+                   f"{clock(st, t.at)}: сначала это ({t.id})")
     if p.health != Health.ALIVE:
         return _able(p, you=True)
     check = _CHECKS.get(type(op))
@@ -56,6 +60,26 @@ def why(st: EventState, seat: Any, op: Any) -> Why | None:
 
 
 # --- shared conditions -------------------------------------------------------------------------
+
+
+#: Timer kinds in words (English, Russian nominative).
+TIMER_WORDS = {"rest": ("rest", "отдых"), "wound": ("grave wound", "тяжёлое ранение"),
+               "loss": ("time to choose the card", "время выбора карты"),
+               "show": ("showing of cards", "показ карт"),
+               "duel_soft": ("duel's two minutes", "две минуты дуэли"),
+               "duel_flag": ("duel's time for the masters", "срок дуэли для мастеров")}
+
+
+def clock(st: EventState, ms: int) -> str:
+    """A server time as a clock time, ``14:32:05``, in the event's time zone
+    (``utc_offset_min``)."""
+    seconds = (ms // 1000 + st.options.utc_offset_min * 60) % 86_400
+    return f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def _name(st: EventState, seat: int) -> str:
+    p = st.person(seat)
+    return p.name if p is not None else str(seat)
 
 
 def _who(st: EventState, seat: int) -> Person | Why:
@@ -76,12 +100,12 @@ def _able(p: Person, *, you: bool) -> Why | None:
     """Alive and not gravely wounded (ED6)."""
     if p.health == Health.DEAD:
         return (Why("E23", "the dead cannot act", "мёртвые ничего не делают") if you else
-                Why("E23", f"participant {p.id} is dead", f"участник {p.id} мёртв"))
+                Why("E23", f"{p.name} is dead", f"участник «{p.name}» мёртв"))
     if p.health != Health.ALIVE:
         return (Why("ED6", "a gravely wounded participant can neither move nor speak: nothing "
                     "can be done", "тяжело раненый не может двигаться и говорить: ничего нельзя "
                     "сделать") if you else
-                Why("ED6", f"participant {p.id} is gravely wounded", f"участник {p.id} тяжело "
+                Why("ED6", f"{p.name} is gravely wounded", f"участник «{p.name}» тяжело "
                     "ранен"))
     return None
 
@@ -94,12 +118,12 @@ def _free(st: EventState, p: Person, *, you: bool, rule: str = "E10") -> Why | N
     if p.duel is not None:
         return (Why(rule, f"you are in a duel ({p.duel}) or under attack",
                     f"вы участвуете в дуэли ({p.duel}) или на вас напали") if you else
-                Why(rule, f"participant {p.id} is in a duel or under attack",
-                    f"участник {p.id} в дуэли или на него напали"))
+                Why(rule, f"{p.name} is in a duel or under attack",
+                    f"участник «{p.name}» в дуэли или на него напали"))
     if p.debts:
         return (Why("ED9", "first give up the card you owe", "сначала отдайте карту, которую "
                     "должны") if you else
-                Why("ED9", f"participant {p.id} must first give up a card", f"участник {p.id} "
+                Why("ED9", f"{p.name} must first give up a card", f"участник «{p.name}» "
                     "сначала должен отдать карту"))
     return None
 
@@ -172,8 +196,8 @@ def issue_problem(st: EventState, q: Person, keys: tuple[str, ...]) -> Why | Non
     if w is not None:
         return w
     if st.total(q.id) or q.limit:
-        return Why("ED1", f"participant {q.id} already holds cards: during the game a master "
-                   "grants cards instead", f"у участника {q.id} уже есть карты: во время игры "
+        return Why("ED1", f"{q.name} already holds cards: during the game a master "
+                   "grants cards instead", f"у участника «{q.name}» уже есть карты: во время игры "
                    "мастер выдаёт карты операцией grant")
     if q.role == Role.NPC:
         return None
@@ -247,7 +271,7 @@ def _revive(st: EventState, p: Person, op: a.Revive) -> Why | None:
     if w is not None:
         return w
     if q.health != Health.DEAD:
-        return Why("ED7", f"participant {q.id} is not dead", f"участник {q.id} не мёртв")
+        return Why("ED7", f"{q.name} is not dead", f"участник «{q.name}» не мёртв")
     return None
 
 
@@ -301,7 +325,7 @@ def _rest(st: EventState, p: Person, op: a.RestStart) -> Why | None:
     if w is not None:
         return w
     if q.rest is not None:
-        return Why("E12", "already resting" if you else f"participant {q.id} is already resting",
+        return Why("E12", "already resting" if you else f"{q.name} is already resting",
                    "уже отдыхает" if not you else "вы уже отдыхаете")
     return None
 
@@ -315,8 +339,8 @@ def _resting(st: EventState, p: Person, patient: int | None) -> Person | Why:
             return found
         q = found
         if q.rest is None or q.rest.doctor != p.id:
-            return Why("E14", f"participant {q.id} is not resting in your hospital",
-                       f"участник {q.id} не отдыхает у вас в госпитале")
+            return Why("E14", f"{q.name} is not resting in your hospital",
+                       f"участник «{q.name}» не отдыхает у вас в госпитале")
     if q.rest is None:
         return Why("E12", "not resting", "отдыха нет")
     return q
@@ -330,8 +354,8 @@ def _rest_end(st: EventState, p: Person, op: a.RestEnd) -> Why | None:
     if not q.rest.ready:
         t = st.timers[q.rest.timer]
         return Why("E17", f"a rest lasts at least {st.options.rest_minutes} minutes: it can end "
-                   f"at {t.at}", f"отдыхать нужно не менее {st.options.rest_minutes} минут: "
-                   f"отдых можно завершить в {t.at}")
+                   f"at {clock(st, t.at)}", f"отдыхать нужно не менее "
+                   f"{st.options.rest_minutes} минут: отдых можно завершить в {clock(st, t.at)}")
     return None
 
 
@@ -383,7 +407,7 @@ def _not_resting(p: Person, *, you: bool) -> Why | None:
     if p.rest is not None:
         return (Why("ED4", "you are resting: end or cancel the rest first",
                     "вы отдыхаете: сначала завершите или прервите отдых") if you else
-                Why("ED4", f"participant {p.id} is resting", f"участник {p.id} отдыхает"))
+                Why("ED4", f"{p.name} is resting", f"участник «{p.name}» отдыхает"))
     return None
 
 
@@ -414,12 +438,12 @@ def _attack(st: EventState, p: Person, op: a.Attack) -> Why | None:
     elif (w := _able(q, you=False)) is not None:
         return w
     if q.duel is not None:
-        return Why("E33", f"participant {q.id} is already in a duel or under attack",
-                   f"участник {q.id} уже в дуэли или на него напали")
+        return Why("E33", f"{q.name} is already in a duel or under attack",
+                   f"участник «{q.name}» уже в дуэли или на него напали")
     if q.debts:
-        return Why("ED9", f"participant {q.id} must first give up a card",
-                   f"участник {q.id} сначала должен отдать карту")
-    if not can_attack([st.cards[s].key for s in st.pile(p.id, Pile.DECK)]):
+        return Why("ED9", f"{q.name} must first give up a card",
+                   f"участник «{q.name}» сначала должен отдать карту")
+    if not can_attack([st.cards[s].key for s in st.pile(p.id, Pile.DECK)], st.catalogue):
         return Why("E26", "to attack you must take exactly 5 cards: your deck does not hold 5 "
                    "battle cards you could play", "чтобы напасть, нужно ровно 5 карт на руке: в "
                    "вашей колоде нет 5 боевых карт, которые можно сыграть")
@@ -589,8 +613,8 @@ def _near_death(st: EventState, p: Person, op: a.NearDeath) -> Why | None:
     if not op.cause.strip():
         return Why("ED10", "name the cause", "укажите причину")
     return _holder(q) or _able(q, you=False) or (
-        Why("ED10", f"participant {q.id} is in a duel: its end decides",
-            f"участник {q.id} в дуэли: решит её итог") if q.duel is not None else None)
+        Why("ED10", f"{q.name} is in a duel: its end decides",
+            f"участник «{q.name}» в дуэли: решит её итог") if q.duel is not None else None)
 
 
 def _patient(st: EventState, seat: int, *health: Health) -> Person | Why:
@@ -598,8 +622,8 @@ def _patient(st: EventState, seat: int, *health: Health) -> Person | Why:
     if isinstance(q, Why):
         return q
     if q.health not in health:
-        return Why("E20", f"participant {q.id} is not {' or '.join(h.value for h in health)}",
-                   f"участник {q.id} не в состоянии {' / '.join(h.value for h in health)}")
+        return Why("E20", f"{q.name} is not {' or '.join(h.value for h in health)}",
+                   f"участник «{q.name}» не в состоянии {' / '.join(h.value for h in health)}")
     return q
 
 
@@ -682,13 +706,13 @@ def _take_from(st: EventState, q: Person, key: str | None) -> Why | None:
             return _keys(st, (key,))
         if not any(c.owner == q.id and c.key == key and c.pile in (Pile.DECK, Pile.DISCARD)
                    for c in st.cards.values()):
-            return Why("ED15", f"participant {q.id} holds no such card",
-                       f"у участника {q.id} нет такой карты")
+            return Why("ED15", f"{q.name} holds no such card",
+                       f"у участника «{q.name}» нет такой карты")
     if st.total(q.id) == 0:
-        return Why("E36", f"participant {q.id} holds no card", f"у участника {q.id} нет карт")
+        return Why("E36", f"{q.name} holds no card", f"у участника «{q.name}» нет карт")
     if mode == PLAYER_CHOOSES and q.debts:
-        return Why("ED9", f"participant {q.id} must first give up a card",
-                   f"участник {q.id} сначала должен отдать карту")
+        return Why("ED9", f"{q.name} must first give up a card",
+                   f"участник «{q.name}» сначала должен отдать карту")
     return None
 
 
@@ -739,15 +763,15 @@ def _expire(st: EventState, p: Person, op: a.Expire) -> Why | None:
     if t is None:
         return Why("timers", f"timer {op.timer} is not open", f"таймер {op.timer} не открыт")
     if op.at != t.at:
-        return Why("timers", f"an expiry is stamped with its deadline ({t.at})",
-                   f"истечение таймера ставится на его срок ({t.at})")
+        return Why("timers", f"an expiry is stamped with its deadline ({clock(st, t.at)})",
+                   f"истечение таймера ставится на его срок ({clock(st, t.at)})")
     first = st.earliest()
     if first and first[0].at < t.at:
         return Why("timers", f"timer {first[0].id} is due first", f"сначала истекает таймер "
                    f"{first[0].id}")
     if p.id != t.seat:
-        return Why("timers", f"timer {t.id} expires from seat {t.seat}",
-                   f"таймер {t.id} истекает от места {t.seat}")
+        return Why("timers", f"timer {t.id} expires from the seat of {_name(st, t.seat)}",
+                   f"таймер {t.id} истекает от места участника «{_name(st, t.seat)}»")
     return None
 
 

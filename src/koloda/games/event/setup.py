@@ -8,13 +8,16 @@ The setup format::
                       {"name": "Анна", "role": "participant", "team": "Гвардия"},
                       {"name": "Доктор Ватсон", "role": "doctor"},
                       {"name": "Трактирщик", "role": "npc", "own_rules": true}],
-     "decks": {"1": ["punch", "kick", "block", "rapier_thrust", "rapier"]},
+     "decks": {"1": ["punch", "kick", "block", "rapier_thrust", "rapier"],
+               "3": {"Б-0001": "punch", "Б-0002": "trip", "Б-0003": "block"}},
      "catalogue": {... the duel's cards.json format, optional: the default set ...},
      "now": 0}
 
 ``participants`` fills seats 0, 1, …; the event's ``players`` (its seats) may be more, the rest
 vacant until a master enrolls someone. ``decks`` issues cards at check-in (the ``issue``
-operation's checks apply). ``now`` is the event's start time in server milliseconds.
+operation's checks apply): a list of keys gets serials drawn from the seed; an object
+``{serial: key}`` gives cards already printed with those serials (scenario files, imported
+stock). ``now`` is the event's start time in server milliseconds.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 from koloda.engine import InvalidData, Rng
 from koloda.games.duel.cards import CardInfo
 from koloda.games.event import events as ev
+from koloda.games.event.actions import SERIAL
 from koloda.games.event.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from koloda.games.event.effects import print_cards
 from koloda.games.event.model import Person, Pile, Role
@@ -91,8 +95,17 @@ def build(cls: type[Any], options: EventOptions, *, players: int, seed: int,
         where = f"decks[{seat_text!r}]"
         if not str(seat_text).isdigit():
             raise InvalidData(f"{where}: the key is a seat number")
+        given: list[str] | None = None
+        if isinstance(keys, Mapping):
+            given = list(keys)
+            for serial in given:
+                if not isinstance(serial, str) or not SERIAL.match(serial):
+                    raise InvalidData(f"{where}: {serial!r} is not a serial like Б-0137")
+                if serial in st.cards:
+                    raise InvalidData(f"{where}: the serial {serial} is used twice")
+            keys = list(keys.values())
         if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
-            raise InvalidData(f"{where}: a non-empty list of card keys")
+            raise InvalidData(f"{where}: a non-empty list of card keys, or serial → key")
         seat = int(seat_text)
         target = st.person(seat)
         if target is None:
@@ -100,7 +113,7 @@ def build(cls: type[Any], options: EventOptions, *, players: int, seed: int,
         why = issue_problem(st, target, tuple(keys))
         if why is not None:
             raise InvalidData(f"{where}: {why.text()}")
-        print_cards(st, tuple(keys), seat, Pile.DECK, "issue")
+        print_cards(st, tuple(keys), seat, Pile.DECK, "issue", serials=given)
     return st
 
 

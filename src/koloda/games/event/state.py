@@ -14,7 +14,7 @@ from typing import Any, Self
 
 from koloda.engine import Action, Audience, Result, Rng
 from koloda.engine.state import GameState
-from koloda.games.duel.cards import CardInfo
+from koloda.games.duel.cards import CardInfo, Catalogue
 from koloda.games.duel.outcome import DuelOutcome
 from koloda.games.event.actions import DuelResult, Expire, Op, parse_action
 from koloda.games.event.catalogue import DEFAULT_CATALOGUE
@@ -177,6 +177,15 @@ class EventState(GameState):
         """The serials in ``seat``'s ``pile`` (deck, discard), in the order printed."""
         return [c.serial for c in self.cards.values() if c.owner == seat and c.pile == pile]
 
+    def holdings(self) -> dict[int, tuple[list[str], list[str]]]:
+        """Every holder's (deck, discard) serials in the order printed, in one pass."""
+        out: dict[int, tuple[list[str], list[str]]] = {}
+        for c in self.cards.values():
+            if c.owner is not None and c.pile in (Pile.DECK, Pile.DISCARD):
+                piles = out.setdefault(c.owner, ([], []))
+                piles[c.pile == Pile.DISCARD].append(c.serial)
+        return out
+
     def total(self, seat: int) -> int:
         """How many cards ``seat`` holds (deck and discard)."""
         return sum(1 for c in self.cards.values()
@@ -217,9 +226,12 @@ class EventState(GameState):
                     bad.append(f"{c.serial}: held by {c.owner}, who holds no cards")
             if c.key not in self.catalogue:
                 bad.append(f"{c.serial}: unknown key {c.key}")
+        held = self.holdings()
         for p in self.enrolled():
-            if p.health != Health.DEAD and self.total(p.id) != p.limit:
-                bad.append(f"seat {p.id}: holds {self.total(p.id)} cards, limit {p.limit}")
+            deck, discard = held.get(p.id, ([], []))
+            if p.health != Health.DEAD and len(deck) + len(discard) != p.limit:
+                bad.append(f"seat {p.id}: holds {len(deck) + len(discard)} cards, "
+                           f"limit {p.limit}")
             if p.duel is not None and self.duels[p.duel].stage != DuelStage.RUNNING:
                 bad.append(f"seat {p.id}: locked by {p.duel}, which is not running")
         for t in self.timers.values():
@@ -251,16 +263,19 @@ class EventState(GameState):
     def duel_setup(self, duel_id: str) -> dict[str, Any]:
         """What the server needs to create the duel table of running duel ``duel_id``:
         ``options`` (the ``duel`` game's options: the event's readings, seat 0 attacks in an
-        attack), ``setup`` (``{"decks": [[keys], [keys]]}``: each side's deck; seat 0 is the
-        challenger or attacker), ``seats`` (the two participants, seat 0 first) and ``ids``
+        attack), ``setup`` (``{"decks": [[keys], [keys]], "catalogue": {…}}``: each side's
+        deck, seat 0 the challenger or attacker, and the event's card set), ``seats`` (the two
+        participants, seat 0 first) and ``ids``
         (duel card id → the event's serial: ``a01`` is seat 0's first deck card, in the order
-        printed). Raises KeyError for an unknown duel."""
+        printed, as the decks were when the duel started: the same map at the end, whatever
+        came back to a deck meanwhile). Raises KeyError for an unknown duel."""
         d = self.duels[duel_id]
-        decks = [self.pile(d.a, Pile.DECK), self.pile(d.b, Pile.DECK)]
+        decks = [list(d.decks[0]), list(d.decks[1])]  # as they were when the duel started
         ids = {f"{'ab'[s]}{n:02d}": serial for s in (0, 1)
                for n, serial in enumerate(decks[s], start=1)}
         return {"options": self.options.duel_options(attack=d.kind.value == "attack"),
-                "setup": {"decks": [[self.cards[c].key for c in deck] for deck in decks]},
+                "setup": {"decks": [[self.cards[c].key for c in deck] for deck in decks],
+                          "catalogue": Catalogue(self.catalogue).to_json()},
                 "seats": [d.a, d.b], "ids": ids}
 
     def result_of(self, duel_id: str, outcome: DuelOutcome, at: int) -> tuple[int, DuelResult]:

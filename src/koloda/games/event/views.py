@@ -145,9 +145,10 @@ def observe(st: EventState, seat: int | None) -> dict[str, Any]:
             view["statuses"] = _statuses(st)
         if p.role == Role.MASTER and st.options.masters_see_piles:
             piles = {}
+            held = st.holdings()
             for q in st.enrolled():
                 if q.holds_cards:
-                    deck, discard = st.pile(q.id, Pile.DECK), st.pile(q.id, Pile.DISCARD)
+                    deck, discard = held.get(q.id, ([], []))
                     faces.update(deck, discard)
                     piles[str(q.id)] = {"deck": deck, "discard": discard, "limit": q.limit,
                                         "total": len(deck) + len(discard)}

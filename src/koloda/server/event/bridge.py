@@ -154,6 +154,12 @@ def name_of(state: GameState, who: int) -> str:
     return str(person(state, who)["name"])
 
 
+def watching(state: GameState, seats: set[int]) -> set[int]:
+    """The seats that ``seats`` show their cards to now (their views follow those piles)."""
+    return {sh.to for sh in state.shows.values()  # type: ignore[attr-defined]
+            if sh.open and sh.owner in seats}
+
+
 def describe(spec: Any, event: Any, lang: str) -> str:
     """An event in words (its class name if the engine's describe fails: never a crash)."""
     try:

@@ -43,6 +43,10 @@ StoreCall = Callable[..., Awaitable[Any]]
 #: and at most every ``MIN_GAP`` seconds.
 PACE = 10.0
 MIN_GAP = 0.02
+#: Views built at a time before operations get the lock again.
+CHUNK = 16
+#: Every connection is looked at again this often, whatever changed (a safety net).
+SWEEP_SECONDS = 10.0
 
 #: Open connections a login may have at once, and public board screens an event may have.
 MAX_LOGIN_CONNECTIONS = 8
@@ -73,6 +77,8 @@ class EventRoom:
         self._described: dict[str, list[dict[str, Any]]] = {}
         self._broadcast_from = len(state.events)
         self._flusher: asyncio.Task[None] | None = None
+        self._swept = time.monotonic()
+        self._board_key = ""
         #: called after every committed change (under the lock): the event hub starts and
         #: settles the event's duels
         self.after_change: Callable[[EventRoom], Awaitable[None]] | None = None
@@ -167,13 +173,14 @@ class EventRoom:
 
     # --- clients --------------------------------------------------------------------------------
     #
-    # After a change, the connections of the seats the new events are addressed to (everyone's
-    # for a public event) are marked for a new view at once; every connection is looked at
-    # again at every pass of the scheduler (a change can alter a view without an event to that
-    # seat: cards shown to it, for one). A view is sent only when it differs from the last one
-    # sent (the server's time aside) and carries the log entries the connection has not had. A
-    # connection whose view is costly to build (a master's, with every pile) gets a new one at
-    # most every ten times that cost: under load the latest view, not every intermediate one.
+    # After a change, the connections of the seats the new events are addressed to, and of those
+    # these seats show their cards to, are marked for a new view at once; everyone's when the
+    # public part changed (the board's view, which every view holds) or an event is public;
+    # every connection is looked at again every ten seconds whatever changed. A view is sent
+    # only when it differs from the last one sent (the server's time aside) and carries the log
+    # entries the connection has not had. A connection whose view is costly to build (a
+    # master's, with every pile) gets a new one at most every ten times that cost: under load
+    # the latest view, not every intermediate one.
 
     def join(self, client: Client) -> None:
         """Register ``client`` and queue its welcome and view. Call under the lock."""
@@ -217,10 +224,14 @@ class EventRoom:
         start = min(self._broadcast_from, len(events))
         fresh = events[start:]
         self._broadcast_from = len(events)
-        if any(e.to.everyone for e in fresh):
+        board = repr({k: v for k, v in self.state.observe(None).items() if k != "now"})
+        public_changed = board != self._board_key
+        self._board_key = board
+        if public_changed or any(e.to.everyone for e in fresh):
             self._dirty.update(self._all_clients())
         else:
             seats = {s for e in fresh for s in e.to.seats}
+            seats |= bridge.watching(self.state, seats)
             for seat in seats:
                 self._dirty.update(self.clients.get(seat, ()))
         self._flush_soon()
@@ -239,11 +250,14 @@ class EventRoom:
         for _ in range(100_000):
             await asyncio.sleep(0)
             now = time.monotonic()
-            async with self.lock:
-                ready = [c for c in self._dirty if self._pace.get(c, 0.0) <= now]
-                for c in ready:
-                    self._dirty.discard(c)
-                    self._push_view(c)
+            ready = [c for c in self._dirty if self._pace.get(c, 0.0) <= now]
+            for i in range(0, len(ready), CHUNK):  # operations get the lock between chunks
+                async with self.lock:
+                    for c in ready[i:i + CHUNK]:
+                        if c in self._dirty:
+                            self._dirty.discard(c)
+                            self._push_view(c)
+                await asyncio.sleep(0)
             if not self._dirty:
                 return
             wait = min(self._pace.get(c, 0.0) for c in self._dirty) - time.monotonic()
@@ -254,8 +268,13 @@ class EventRoom:
         while self._flusher is not None and not self._flusher.done():
             await self._flusher
 
-    def sweep(self) -> None:
-        """Look at every connection again (the scheduler calls this every second)."""
+    def sweep(self, *, force: bool = False) -> None:
+        """Look at every connection again, every :data:`SWEEP_SECONDS` (the scheduler calls
+        this at each pass)."""
+        now = time.monotonic()
+        if not force and now < self._swept + SWEEP_SECONDS:
+            return
+        self._swept = now
         self._dirty.update(self._all_clients())
         self._flush_soon()
 
