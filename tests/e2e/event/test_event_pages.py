@@ -212,7 +212,7 @@ def test_an_attack_with_a_kill_the_hospital_and_the_card_received_at_the_desk(
     until = view(site, BORIS)["wound_until"]
     assert 0 < until - (site.now + 15 * MINUTE) < 100  # the duel's end, stamped by the server
     expect(boris.locator("#status")).to_contain_text("тяжело ранен — осталось 15:00")
-    expect(boris.locator("#status")).to_contain_text("до 13:15")  # 10:15 UTC in Moscow
+    expect(boris.locator("#status")).to_contain_text("до 13:15")  # 10:15 UTC, in Moscow
     russian_and_narrow(boris, "the wounded phone")
     site.advance(10 * MINUTE)
     expect(boris.locator("#status")).to_contain_text("осталось 05:00")
