@@ -1,7 +1,8 @@
 """The event's pages in a real browser: the real server in a subprocess whose clock is a file
 (``KOLODA_TEST_CLOCK_FILE``), the test event of ``tests/server/event/conftest.py`` (a master,
-a doctor, an NPC and five participants), phones as 360×740 touch contexts in Russian, the
-desk on a laptop-sized one. The server's clock stands still between the test's steps, and so
+a doctor, an NPC and five participants) in Moscow's time (``utc_offset_min=180``), phones as
+360×740 touch contexts in Russian whose own time zone is another, the desk on a laptop-sized
+one. The server's clock stands still between the test's steps, and so
 does every page's (Playwright's clock API: ``set_fixed_time``; the pages' own timers still
 run); :meth:`Site.advance` moves both by the same amount, so 15-minute timers take seconds."""
 
@@ -21,9 +22,9 @@ from tests.server.process import ServerProcess
 pytest.importorskip("koloda.games.event")
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
-         "locale": "ru-RU", "timezone_id": "Europe/Moscow", "device_scale_factor": 2}
+         "locale": "ru-RU", "timezone_id": "Asia/Vladivostok", "device_scale_factor": 2}
 LAPTOP = {"viewport": {"width": 1280, "height": 800}, "locale": "ru-RU",
-          "timezone_id": "Europe/Moscow"}
+          "timezone_id": "UTC"}
 
 
 class Site:
@@ -37,7 +38,9 @@ class Site:
         FileClock.write(self.clock, self.now)
         monkeypatch.setenv(CLOCK_ENV, str(self.clock))
         self.db = tmp / "event.db"
-        self.eid, self.tokens, self.badges = make_event(self.db, options=options)
+        # the event's clock times are Moscow's; the phones think they are in Vladivostok
+        self.eid, self.tokens, self.badges = make_event(
+            self.db, options={"utc_offset_min": 180, **(options or {})})
         self.server = ServerProcess(self.db).start()
         self.contexts: list[Any] = []
         self.pages: list[Any] = []

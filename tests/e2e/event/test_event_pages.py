@@ -212,7 +212,7 @@ def test_an_attack_with_a_kill_the_hospital_and_the_card_received_at_the_desk(
     until = view(site, BORIS)["wound_until"]
     assert 0 < until - (site.now + 15 * MINUTE) < 100  # the duel's end, stamped by the server
     expect(boris.locator("#status")).to_contain_text("тяжело ранен — осталось 15:00")
-    expect(boris.locator("#status")).to_contain_text("до 13:15")  # 10:15 UTC in Moscow
+    expect(boris.locator("#status")).to_contain_text("до 13:15")  # 10:15 UTC, in Moscow
     russian_and_narrow(boris, "the wounded phone")
     site.advance(10 * MINUTE)
     expect(boris.locator("#status")).to_contain_text("осталось 05:00")
@@ -308,7 +308,8 @@ def test_a_rest_cancelled_by_an_attack_a_wound_across_a_sigkill_death_and_undo(
 
 def test_an_exchange_an_npc_gift_and_take_and_a_paper_duel_confirmed(site: Site) -> None:
     vera, gleb, dina, npc = site.open(VERA), site.open(GLEB), site.open(DINA), site.open(NPC)
-    for p in (vera, gleb, dina, npc):
+    desk = site.open(MASTER, path="/desk", phone=False)
+    for p in (vera, gleb, dina, npc, desk):
         ready(p)
     # an equal exchange: one card for one, each lands in the receiver's discard
     gave = pick(vera, 1)
@@ -354,8 +355,11 @@ def test_an_exchange_an_npc_gift_and_take_and_a_paper_duel_confirmed(site: Site)
     said(gleb, "Записано")
     expect(dina.locator("[data-record]")).to_contain_text("Дуэль на бумаге: Глеб и Дина")
     russian_and_narrow(dina, "a paper duel to confirm")
+    expect(desk.locator("#alerts [data-paper]")).to_contain_text(
+        "Дуэль на бумаге (Глеб — Дина) ждёт подтверждения")
     dina.click("[data-record] button.accept")
     said(dina, "Подтверждено")
+    expect(desk.locator("#alerts [data-paper]")).to_have_count(0)
     gleb.wait_for_function("([s]) => !document.querySelector(`#deck [data-serial='${s}']`)",
                            arg=played)
     assert played[0] in view(site, GLEB)["discard"]

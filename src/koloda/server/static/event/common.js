@@ -92,9 +92,20 @@ function pad(n) {
   return String(n).padStart(2, "0");
 }
 
+// Clock times are the event's (its utc_offset_min option, as in the server's messages), not
+// the phone's own time zone; until the server has said, the last one it said, else the phone's.
+let zone = Number(localStorage.getItem(`${KEY}.zone`));
+if (!Number.isFinite(zone) || localStorage.getItem(`${KEY}.zone`) === null) zone = -new Date().getTimezoneOffset();
+
+export function setZone(minutes) {
+  if (typeof minutes !== "number") return;
+  zone = minutes;
+  localStorage.setItem(`${KEY}.zone`, String(minutes));
+}
+
 export function clockTime(ms) {
-  const d = new Date(ms);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const d = new Date(ms + zone * 60000);
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 
 export function countdown(ms) {
@@ -184,6 +195,7 @@ export class Connection {
     if (msg.now !== undefined) syncClock(msg.now);
     if (msg.type === "welcome") {
       this.info = msg.event || null;
+      if (this.info && this.info.options) setZone(this.info.options.utc_offset_min);
       this.open = true;
       this.delay = 500;
       this.onStatus(true, null);

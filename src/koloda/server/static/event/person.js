@@ -97,7 +97,7 @@ function piles(m) {
       : h("p", { class: "empty" }, t("empty_pile")),
     h("p", { class: "limit" }, t("total_limit", m.total, m.limit)),
     h("div", { class: "row" },
-      h("button", { type: "button", id: "do-discard", disabled: !selected.size,
+      h("button", { type: "button", id: "do-discard", disabled: ![...selected].some((x) => m.deck.includes(x)),
         onclick: () => act(`discard ${[...selected].filter((s) => m.deck.includes(s)).join(" ")}`, t("discarded")) },
       t("discard_selected")),
       selected.size ? h("span", { class: "hint" }, t("selected", countCards(selected.size))) : null));
@@ -437,7 +437,9 @@ const conn = new Connection({
   onState: (msg) => {
     const before = obs && obs.me ? status(obs, obs.me).code : null;
     obs = msg.observation;
-    if (obs.me && status(obs, obs.me).code === "attacked" && before !== "attacked" && navigator.vibrate) {
+    if (obs.me) selected = new Set([...selected].filter((x) => obs.me.deck.includes(x) || obs.me.discard.includes(x)));
+    const now = obs.me ? status(obs, obs.me).code : null;
+    if (now === "attacked" && before !== "attacked" && navigator.vibrate) {
       navigator.vibrate([300, 100, 300]); // the attacked phone buzzes if its page is open
     }
     log = msg.log_reset || msg.log_from === 0 ? msg.log : log.concat(msg.log);
