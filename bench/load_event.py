@@ -183,6 +183,7 @@ class Bench:
             r = await http.get(f"/api/events/{EVENT}/duels/{duel}/seat",
                                headers={"Authorization": f"Bearer {self.tokens[who]}"})
             if r.status_code != 200:
+                self.counts["no_seat"] = self.counts.get("no_seat", 0) + 1
                 return
             seat = r.json()
         rng = random.Random(who)

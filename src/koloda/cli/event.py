@@ -382,7 +382,6 @@ def holdings(
 
     lg = resolve_lang(lang)
     desk = _desk(db, event_id)
-    desk.fire_due()
     cards = bridge.holdings(desk.state)
     people = bridge.people(desk.state)
     badges = {lgn.who: lgn.badge for lgn in desk.row.logins}

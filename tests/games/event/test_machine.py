@@ -118,6 +118,7 @@ class EventMachine(RuleBasedStateMachine):
             op = actions.parse_action(text)
         except ActionSyntaxError:
             return
+        assert actions.parse_action(str(op)) == op  # whatever parses, round-trips
         try:
             self._apply(seat, op)
         except IllegalAction:

@@ -202,10 +202,11 @@ class EventState(GameState):
         return tuple(p.id for p in self.enrolled() if p.role in (Role.MASTER, Role.DOCTOR))
 
     def audience(self, *seats: int | None, piles: bool = False, status: bool = False) -> Audience:
-        """``seats``, plus the masters when the event is about piles and they see piles
-        (ED17), plus masters and doctors when it is about health (ED19)."""
+        """``seats`` and the masters, who see the whole log (ED17) except, with
+        ``masters_see_piles`` off, what shows cards (``piles``); plus the doctors when it is
+        about health (ED19)."""
         out = {s for s in seats if s is not None}
-        if piles and self.options.masters_see_piles:
+        if self.options.masters_see_piles or not piles:
             out.update(self.masters())
         if status:
             out.update(self.staff())
