@@ -31,12 +31,14 @@ STRIDE = 7
 #: random_action's counts are checked at states with at most this many legal actions.
 MAX_LEGAL_COUNTED = 24
 DRAWS_PER_ACTION = 60
+MOST_PLAYERS = 8
 
 
 def _configs() -> list[Any]:
     out = []
     for spec in game_specs():
-        counts = sorted({spec.min_players, spec.max_players})
+        # the most players tried: a game's maximum, up to MOST_PLAYERS (the event seats 5000)
+        counts = sorted({spec.min_players, min(spec.max_players, MOST_PLAYERS)})
         for players in counts:
             marks = () if players == spec.min_players else (pytest.mark.slow,)
             out.append(pytest.param(spec.name, players, id=f"{spec.name}-{players}p", marks=marks))

@@ -71,6 +71,15 @@ def test_create_table_refuses_bad_requests_clearly(client: TestClient) -> None:
     assert r.status_code == 400 and r.json()["code"] == "malformed"
 
 
+def test_the_live_event_is_not_a_lobby_game(client: TestClient) -> None:
+    """The event (seat count up to 5000, run by ``koloda event``) is neither listed in the
+    lobby nor created as a table."""
+    assert "event" not in {g["name"] for g in client.get("/api/games").json()}
+    r = client.post("/api/tables", json={"game": "event"})
+    assert r.status_code == 400 and r.json()["code"] == "unknown_game"
+    assert "koloda event" in r.json()["message"]
+
+
 def test_unknown_table(client: TestClient) -> None:
     for path in ("/api/tables/nope", "/api/tables/nope/view"):
         r = client.get(path)

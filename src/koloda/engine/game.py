@@ -64,6 +64,9 @@ class GameSpec:
     #: an open action space (the live event's operations carry times and free texts); there
     #: ``check`` alone says whether any action is legal
     lists_every_action: bool = True
+    #: False for a game that is not played at a lobby's table (the live event runs through
+    #: ``koloda event`` and its own pages): the play server neither lists nor creates it
+    lobby: bool = True
     #: where the game comes in lists of games (menus, ``koloda games``): by this, then by name
     list_order: int = 100
 

@@ -256,6 +256,11 @@ class Hub:
         except RecursionError:  # an option's JSON text nested too deeply
             raise ClientError("invalid_option", "an option's JSON is nested too deeply") \
                 from None
+        if not g.spec.lobby:
+            raise ClientError("unknown_game", f"{game} is not played at a table: it runs "
+                              "through koloda event and its own pages",
+                              message_ru=f"в «{g.spec.title_ru}» не играют за столом: её ведут "
+                              "командой koloda event и на её страницах")
         n = g.players
         if not seats:
             seats = [SeatRequest() for _ in range(n)]
@@ -363,6 +368,8 @@ def games_catalogue(lang: str) -> list[dict[str, Any]]:
 
     out = []
     for spec in game_specs():
+        if not spec.lobby:
+            continue
         out.append(
             {
                 "name": spec.name,

@@ -100,6 +100,7 @@ EVENT = register(GameSpec(
     state_type=EventState,
     describe_event=describe,
     lists_every_action=False,  # operations carry times and texts: the list gives examples
+    lobby=False,  # run by `koloda event` and its pages, not at a lobby's table
 ))
 
 __all__ = [
