@@ -63,7 +63,7 @@ sys.meta_path.insert(0, Blocker())
 CHECK = r'''
 from typer.testing import CliRunner
 
-from koloda.bots import decision_for, make_bot
+from koloda.bots import bot_names, decision_for, make_bot
 from koloda.cli import app
 from koloda.engine import game_specs, load_game
 from koloda.extras import MissingExtra
@@ -71,7 +71,9 @@ from koloda.extras import MissingExtra
 for spec in game_specs():
     game = load_game(spec.name)
     state = game.new(seed=3)
-    bots = [make_bot("bot:random" if s % 2 else "bot:heuristic", game, seed=s)
+    # a heuristic bot in every other seat, where the game has one (the event has none)
+    second = "bot:heuristic" if "heuristic" in bot_names(spec.name) else "bot:random"
+    bots = [make_bot("bot:random" if s % 2 else second, game, seed=s)
             for s in range(game.players)]
     while not state.is_terminal:
         seat = state.to_act[0]

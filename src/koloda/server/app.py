@@ -509,8 +509,13 @@ async def _writer(websocket: WebSocket, client: Client) -> None:
             message = await client.queue.get()
             if message is None:
                 break
-            await websocket.send_text(json.dumps(message, separators=(",", ":"),
-                                                 allow_nan=False))
+            try:
+                text = json.dumps(message, separators=(",", ":"), allow_nan=False)
+            except (TypeError, ValueError):  # a bug: say so and close, never fall silent
+                log.exception("a message could not be written as JSON")
+                await websocket.close(code=1011)
+                return
+            await websocket.send_text(text)
         if client.overflowed:
             await _send_now(websocket, ClientError(
                 "internal", "too many messages were waiting; reconnect").to_json())

@@ -106,6 +106,19 @@ def _cards(raw: Any, where: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def deck_lists_json(lists: DeckLists) -> str:
+    """The JSON text of ``lists`` (the inverse of :func:`load_deck_lists`)."""
+
+    def counts(ids: tuple[str, ...]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for i in ids:
+            out[i] = out.get(i, 0) + 1
+        return out
+
+    return json.dumps({"decks": {n: counts(d) for n, d in lists.decks.items()},
+                       "neutral": counts(lists.neutral)}, ensure_ascii=False, indent=1)
+
+
 def ultimas(ids: tuple[str, ...]) -> int:
     """How many «Ультима» cards are in ``ids``."""
     return sum(1 for i in ids if card(i).has(Perk.ULTIMA))
