@@ -18,7 +18,8 @@ def _view(base: str, tid: str, token: str) -> dict:
 
 
 def _play_one(base: str, tid: str, tokens: list[str]) -> bool:
-    """One action by the first seat that must act; False when the game is over."""
+    """One action by the first seat that must act (or a stale look, to be taken again); False
+    when the game is over."""
     for token in tokens:
         v = _view(base, tid, token)
         if v["finished"]:
@@ -27,6 +28,8 @@ def _play_one(base: str, tid: str, tokens: list[str]) -> bool:
             r = httpx.post(f"{base}/api/tables/{tid}/act",
                            headers={"Authorization": f"Bearer {token}"},
                            json={"action": v["legal"][-1], "version": v["version"]})
+            if r.status_code == 409 and r.json()["code"] == "stale_version":
+                return True  # a bot moved between the look and the act: look again (the protocol)
             assert r.status_code == 200, r.text
             return True
     raise AssertionError("nobody can act")
