@@ -40,9 +40,11 @@ log = logging.getLogger("koloda.server.event")
 StoreCall = Callable[..., Awaitable[Any]]
 
 #: A connection gets a new view at most every ``PACE`` times what building its last one cost,
-#: and at most every ``MIN_GAP`` seconds.
+#: and at most every ``MIN_GAP`` seconds; never later than ``MAX_GAP`` seconds after the last
+#: (a build that was slow once, a pause of the whole process, must not hold a view back).
 PACE = 10.0
 MIN_GAP = 0.02
+MAX_GAP = 1.0
 #: Views built at a time before operations get the lock again.
 CHUNK = 16
 #: Every connection is looked at again this often, whatever changed (a safety net).
@@ -216,7 +218,7 @@ class EventRoom:
                      "who": client.seat, "now": self.now_ms(), "observation": observation,
                      "log": log, "log_from": pos, "log_reset": force})
         cost = time.perf_counter() - began
-        self._pace[client] = time.monotonic() + max(MIN_GAP, PACE * cost)
+        self._pace[client] = time.monotonic() + min(MAX_GAP, max(MIN_GAP, PACE * cost))
 
     def broadcast(self) -> None:
         """Mark for a new view the connections the latest change may concern."""
