@@ -204,11 +204,29 @@ def issue_problem(st: EventState, q: Person, keys: tuple[str, ...]) -> Why | Non
     counted = [k for k in keys if st.options.issue_counts_items or not st.catalogue[k].is_item]
     lo, hi = st.options.deck_min, st.options.deck_max
     if not lo <= len(counted) <= hi:
-        what = "cards" if st.options.issue_counts_items else "battle cards"
-        what_ru = "карт" if st.options.issue_counts_items else "боевых карт"
-        return Why("E3", f"{len(counted)} {what}: a participant is issued from {lo} to {hi}",
-                   f"{len(counted)} {what_ru}: участнику выдаётся от {lo} до {hi}")
+        n = len(counted)
+        what = ("card" if st.options.issue_counts_items else "battle card") + \
+            ("" if n == 1 else "s")
+        what_ru = _ru_cards(n, battle=not st.options.issue_counts_items)
+        return Why("E3", f"{n} {what}: a participant is issued from {lo} to {hi}",
+                   f"{n} {what_ru}: участнику выдаётся от {lo} до {hi}")
     return None
+
+
+def _ru_cards(n: int, *, battle: bool) -> str:
+    """«карта», «карты» or «карт» (and «боевая», «боевые», «боевых») as the number ``n`` asks.
+
+    >>> _ru_cards(1, battle=True), _ru_cards(4, battle=True), _ru_cards(11, battle=False)
+    ('боевая карта', 'боевые карты', 'карт')
+    """
+    if n % 10 == 1 and n % 100 != 11:
+        form = 0
+    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        form = 1
+    else:
+        form = 2
+    noun = ("карта", "карты", "карт")[form]
+    return f"{('боевая', 'боевые', 'боевых')[form]} {noun}" if battle else noun
 
 
 def _grant(st: EventState, p: Person, op: a.Grant) -> Why | None:
