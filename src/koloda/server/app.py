@@ -524,6 +524,31 @@ async def _writer(websocket: WebSocket, client: Client) -> None:
         return
 
 
+async def read_hello(
+    websocket: WebSocket, check_fields: Callable[[dict[str, Any]], str]
+) -> tuple[str | None, str] | None:
+    """The first message of a socket, which must be a hello (within 30 s): its token (None for
+    a spectator) and language; None when the client left. Raises ClientError for a message that
+    is not a proper hello, TimeoutError when none came (answer both with :func:`refuse_hello`).
+    ``check_fields`` checks a message's type and fields for the socket's protocol."""
+    hello = await asyncio.wait_for(_receive(websocket), timeout=30)
+    if hello is None:
+        return None
+    if check_fields(hello) != "hello":
+        raise ClientError("malformed", "the first message must be a hello")
+    token = hello.get("token")
+    if token is not None and not isinstance(token, str):
+        raise ClientError("malformed", "token must be a text or null")
+    return token, _lang(hello.get("lang"))
+
+
+async def refuse_hello(websocket: WebSocket, error: ClientError | TimeoutError) -> None:
+    """Answer a hello that cannot be taken, then close the socket with a fitting code."""
+    err = error if isinstance(error, ClientError) else ClientError("malformed", "no hello")
+    await _send_now(websocket, err.to_json())
+    await websocket.close(code={"bad_token": 4403, "too_many": 4429}.get(err.code, 4400))
+
+
 async def _serve_socket(
     websocket: WebSocket, hub: Hub, table_id: str, rate: float = RATE,
     resends_per_minute: float = Limits.full_resends_per_minute,
@@ -538,16 +563,11 @@ async def _serve_socket(
     writer: asyncio.Task[None] | None = None
     try:
         try:
-            hello = await asyncio.wait_for(_receive(websocket), timeout=30)
+            hello = await read_hello(websocket, _check_fields)
             if hello is None:
                 return
-            if _check_fields(hello) != "hello":
-                raise ClientError("malformed", "the first message must be a hello")
-            token = hello.get("token")
-            if token is not None and not isinstance(token, str):
-                raise ClientError("malformed", "token must be a text or null")
+            token, lang = hello
             seat = room.seat_for_token(token) if token else None
-            lang = _lang(hello.get("lang"))
             if seat is None and len(room.spectators) >= MAX_SPECTATORS:
                 raise ClientError("too_many", f"a table has at most {MAX_SPECTATORS} spectators")
             if seat is not None and len(room.seats[seat].clients) >= MAX_SEAT_CONNECTIONS:
@@ -556,10 +576,7 @@ async def _serve_socket(
                     "close another page of this seat"
                 )
         except (ClientError, TimeoutError) as e:
-            err = e if isinstance(e, ClientError) else ClientError("malformed", "no hello")
-            await _send_now(websocket, err.to_json())
-            code = {"bad_token": 4403, "too_many": 4429}.get(err.code, 4400)
-            await websocket.close(code=code)
+            await refuse_hello(websocket, e)
             return
         client = Client(seat, lang)
         client.resends = Bucket(resends_per_minute / 60.0, max(1.0, resends_per_minute))

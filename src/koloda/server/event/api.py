@@ -153,7 +153,15 @@ def _check_fields(data: dict[str, Any]) -> str:
 
 
 async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float) -> None:
-    from koloda.server.app import BURST, RATE, _lang, _receive, _send_now, _writer
+    from koloda.server.app import (
+        BURST,
+        RATE,
+        _receive,
+        _send_now,
+        _writer,
+        read_hello,
+        refuse_hello,
+    )
     from koloda.server.limits import Bucket
 
     try:
@@ -166,25 +174,17 @@ async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float
     writer: asyncio.Task[None] | None = None
     try:
         try:
-            hello = await asyncio.wait_for(_receive(websocket), timeout=30)
+            hello = await read_hello(websocket, _check_fields)
             if hello is None:
                 return
-            if _check_fields(hello) != "hello":
-                raise ClientError("malformed", "the first message must be a hello")
-            token = hello.get("token")
-            if token is not None and not isinstance(token, str):
-                raise ClientError("malformed", "token must be a text or null")
+            token, lang = hello
             who = room.who_for_token(token) if token else None
-            lang = _lang(hello.get("lang"))
             limit = MAX_BOARDS if who is None else MAX_LOGIN_CONNECTIONS
             if room.count(who) >= limit:
                 raise ClientError("too_many", f"at most {limit} open connections here; close "
                                   "another page")
         except (ClientError, TimeoutError) as e:
-            err = e if isinstance(e, ClientError) else ClientError("malformed", "no hello")
-            await _send_now(websocket, err.to_json())
-            code = {"bad_token": 4403, "too_many": 4429}.get(err.code, 4400)
-            await websocket.close(code=code)
+            await refuse_hello(websocket, e)
             return
         client = Client(who, lang)
         writer = asyncio.create_task(_writer(websocket, client))
