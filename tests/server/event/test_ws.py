@@ -72,3 +72,27 @@ def test_a_bad_login_a_huge_message_and_a_flood_are_refused(db: Path, clock: Pat
                         headers={"Authorization": f"Bearer {tokens[VERA]}",
                                  "Content-Type": "application/json"})
         assert r.status_code == 413
+
+
+def test_sockets_arriving_together_share_one_room(server: TestClient, db: Path) -> None:
+    """Many connections asking at once for an event not yet in memory get the same room (two
+    loads would make two rooms, and one's changes would never reach the other's sockets)."""
+    import asyncio
+
+    eid, _, _ = make_event(db)
+    events = server.app.state.events  # type: ignore[attr-defined]
+    slow_call = events.call
+
+    async def slow(fn: object, *args: object, **kwargs: object) -> object:
+        await asyncio.sleep(0.05)  # the database is slow: every asker is waiting at once
+        return await slow_call(fn, *args, **kwargs)
+
+    async def together() -> list[object]:
+        events.call = slow
+        try:
+            return list(await asyncio.gather(*(events.get(eid) for _ in range(5))))
+        finally:
+            events.call = slow_call
+
+    rooms = server.portal.call(together)
+    assert all(r is rooms[0] for r in rooms) and events.rooms[eid] is rooms[0]

@@ -68,6 +68,9 @@ class EventHub:
         self.broken: dict[str, str] = {}
         self.started_ms = self.clock.now_ms()
         self._syncing: set[str] = set()
+        #: one load per event, however many sockets ask at once (two loads would make two
+        #: rooms, and a change in one would never reach the connections of the other)
+        self._loading = asyncio.Lock()
 
     async def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         return await self.tables.store_call(fn, *args, **kwargs)
@@ -84,6 +87,15 @@ class EventHub:
             await self.tick(room)
 
     async def _load(self, event_id: str) -> EventRoom | None:
+        """The room of ``event_id``, replayed from the database unless it is loaded already;
+        None when there is no such event or it cannot be restored."""
+        async with self._loading:
+            room = self.rooms.get(event_id)
+            if room is not None or event_id in self.broken:
+                return room
+            return await self._replay(event_id)
+
+    async def _replay(self, event_id: str) -> EventRoom | None:
         row = await self.call(self.store.load, event_id)
         if row is None:
             return None
@@ -100,16 +112,15 @@ class EventHub:
 
     async def get(self, event_id: str) -> EventRoom:
         room = self.rooms.get(event_id)
+        if room is None and event_id not in self.broken and len(event_id) <= 32:
+            room = await self._load(event_id)  # created by the organiser's command since
+            if room is not None:               # the start
+                await self.tick(room)
         if room is not None:
             return room
         if event_id in self.broken:
             raise ClientError("unknown_event", f"event {event_id} cannot be restored with the "
                               "rules this server runs now; its record is kept unchanged")
-        if len(event_id) <= 32:  # created by the organiser's command since the start
-            room = await self._load(event_id)
-            if room is not None:
-                await self.tick(room)
-                return room
         raise ClientError("unknown_event", "there is no such event")
 
     async def create(self, row: EventRow) -> EventRoom:
