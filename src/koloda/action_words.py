@@ -24,10 +24,10 @@ import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from koloda.engine import Action
+from koloda.engine import Action, IllegalAction, Reason, Term
 from koloda.engine.words import ActionWords, seat_after_noun, seat_name
 
-__all__ = ["ActionWords", "describe_actions", "seat_after_noun", "seat_name"]
+__all__ = ["ActionWords", "describe_actions", "refusal_text", "seat_after_noun", "seat_name"]
 
 
 class _Describer(Protocol):
@@ -116,3 +116,50 @@ def choice_words(game: str, parse: Any, observation: Mapping[str, Any], lang: st
     return found[0]
 
 
+
+
+def refusal_text(game: str, refusal: IllegalAction | Reason | str, lang: str) -> str:
+    """Why an action is refused, in ``lang``: a :class:`~koloda.engine.Reason` from the message
+    catalogue (context ``refusal.<key>``; games prefix their keys with their name), its
+    :class:`~koloda.engine.Term` values named by the game's ``describe.term_words(term, lang)``;
+    a plain English text (a game not yet translated) from the catalogue if it is there, as it
+    is otherwise. Names nothing the refusal does not (the game chose its values).
+
+    >>> from koloda.engine import reason
+    >>> refusal_text("duel", reason("game_over", "the game is over"), "ru")
+    'игра окончена'
+    >>> refusal_text("duel", reason("not_your_turn_because", "it is not this seat's turn to "
+    ...     "act: {why}", why=reason("game_over", "the game is over")), "en")
+    "it is not this seat's turn to act: the game is over"
+    """
+    from koloda.i18n import t
+
+    if isinstance(refusal, IllegalAction):
+        refusal = refusal.words if refusal.words is not None else refusal.reason
+    if isinstance(refusal, str):
+        return refusal if lang == "en" else t("refusal", refusal, lang)
+    values = {k: _value_text(game, v, lang) for k, v in refusal.values.items()}
+    return t(f"refusal.{refusal.key}", refusal.english, lang, **values)
+
+
+def _value_text(game: str, value: object, lang: str) -> str:
+    if isinstance(value, Reason):
+        return refusal_text(game, value, lang)
+    if isinstance(value, Term):
+        if lang != "en":
+            try:
+                module = importlib.import_module(f"koloda.games.{game}.describe")
+            except ImportError:
+                module = None
+            fn = getattr(module, "term_words", None)
+            named = fn(value, lang) if fn is not None else None
+            if named:
+                return str(named)
+        return value.english
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int | float):
+        from koloda.i18n import number
+
+        return number(value, lang)
+    return str(value)

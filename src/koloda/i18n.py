@@ -40,18 +40,34 @@ def languages() -> list[str]:
 @cache
 def catalogue(lang: str) -> _gettext.NullTranslations:
     """The translations of ``lang`` (English, or a language without a catalogue: the code's
-    own words)."""
+    own words). A language's catalogue is ``koloda.po`` and, beside it, one ``.po`` file per
+    part that has many words of its own (``duel.po``, ``gwent.po``…), read as one."""
+    from babel.messages.catalog import Catalog
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
     from babel.support import Translations
 
-    po = files("koloda").joinpath("locale", lang, "LC_MESSAGES", "koloda.po")
-    if lang == "en" or not po.is_file():
+    folder = files("koloda").joinpath("locale", lang, "LC_MESSAGES")
+    if lang == "en" or not folder.joinpath("koloda.po").is_file():
         return _gettext.NullTranslations()
-    with po.open("rb") as f:
-        cat = read_po(f, locale=lang)
+    whole: Catalog | None = None
+    parts = sorted((p for p in folder.iterdir() if p.name.endswith(".po")),
+                   key=lambda p: (p.name != "koloda.po", p.name))
+    for part in parts:
+        with part.open("rb") as f:
+            cat = read_po(f, locale=lang)
+        if whole is None:
+            whole = cat
+            continue
+        for message in cat:
+            if message.id:
+                if whole.get(message.id, context=message.context) is not None:  # twice: a mistake
+                    raise ValueError(f"{part.name}: {message.context or ''} {message.id!r} "
+                                     "is in two catalogues")
+                whole[message.id] = message
+    assert whole is not None
     buf = io.BytesIO()
-    write_mo(buf, cat)
+    write_mo(buf, whole)
     buf.seek(0)
     return Translations(fp=buf, domain="koloda")
 

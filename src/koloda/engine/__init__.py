@@ -13,7 +13,10 @@ from koloda.engine.errors import (
     InvalidData,
     InvalidOption,
     KolodaError,
+    Reason,
+    Term,
     UnknownGame,
+    reason,
 )
 from koloda.engine.events import EVERYONE, NOBODY, Audience, Event
 from koloda.engine.game import Game, GameSpec, game_specs, get_spec, load_game, register
@@ -37,8 +40,10 @@ __all__ = [
     "InvalidData",
     "InvalidOption",
     "KolodaError",
+    "Reason",
     "Result",
     "Rng",
+    "Term",
     "UnknownGame",
     "build_options",
     "decode",
@@ -49,6 +54,7 @@ __all__ = [
     "load_game",
     "option",
     "parse_option_text",
+    "reason",
     "record_of",
     "register",
     "replay",

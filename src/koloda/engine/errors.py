@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Union
+
 
 class KolodaError(Exception):
     """Base of every error Koloda raises on purpose."""
@@ -15,13 +19,61 @@ class InvalidOption(KolodaError):
     """An option is unknown, of the wrong type or out of range."""
 
 
+@dataclass(frozen=True)
+class Term:
+    """A thing a refusal names that each language names its own way: a card, a suit, a seat…
+    ``kind`` says which (the game's own kinds), ``id`` is the game's id for it and ``english``
+    its English words. The game's ``describe.term_words(term, lang)`` names it in other
+    languages; without one, every language reads ``english``."""
+
+    kind: str
+    id: str
+    english: str
+
+    def __str__(self) -> str:
+        return self.english
+
+
+Value = Union[str, int, Term, "Reason"]
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an action is refused, in words any language can have: a message ``key`` (the
+    catalogue's context), its English template and the values that fill it in (texts, numbers,
+    :class:`Term`s, nested reasons). ``str()`` gives the English; :func:`koloda.action_words.
+    refusal_text` another language from its message catalogue — a third language is a new
+    catalogue, never a change here.
+
+    >>> r = reason("not_in_hand", "{card} is not in your hand", card=Term("card", "a1", "Dagger"))
+    >>> str(r)
+    'Dagger is not in your hand'
+    """
+
+    key: str
+    english: str
+    values: Mapping[str, Value] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.english.format(**{k: str(v) for k, v in self.values.items()})
+
+
+def reason(key: str, english: str, /, **values: Value) -> Reason:
+    """A :class:`Reason` (the short way to write one at a check)."""
+    return Reason(key, english, values)
+
+
 class IllegalAction(KolodaError):
     """An action that the rules do not allow now. The state is left unchanged.
 
-    ``reason`` says why, in words; ``seat`` and ``action`` say what was tried.
+    ``reason`` says why, in English words; ``words`` is the same reason as a :class:`Reason`
+    when the game gave one (for other languages); ``seat`` and ``action`` say what was tried.
     """
 
-    def __init__(self, reason: str, *, seat: int | None = None, action: object = None) -> None:
+    def __init__(self, reason: str | Reason, *, seat: int | None = None,
+                 action: object = None) -> None:
+        self.words = reason if isinstance(reason, Reason) else None
+        reason = str(reason)
         self.reason = reason
         self.seat = seat
         self.action = action

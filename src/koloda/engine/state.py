@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from koloda.engine.codec import decode, encode
-from koloda.engine.errors import IllegalAction, InvalidData
+from koloda.engine.errors import IllegalAction, InvalidData, Reason, reason
 from koloda.engine.events import Event, module_package
 from koloda.engine.rng import Rng
 
@@ -136,7 +136,7 @@ class GameState(ABC):
         None when the game does not take part in that check."""
         return None
 
-    def idle_reason(self, seat: int) -> str | None:
+    def idle_reason(self, seat: int) -> str | Reason | None:
         """Why ``seat``, which is not in ``to_act`` of a game not over, does not act now (added
         to the refusal), or None. Games override it to say more than the kernel can."""
         return None
@@ -150,14 +150,16 @@ class GameState(ABC):
         sample.history = []
         return sample
 
-    def check(self, seat: int, action: Action) -> str | None:
-        """Why ``action`` is illegal for ``seat`` now, or None when it is legal.
+    def check(self, seat: int, action: Action) -> str | Reason | None:
+        """Why ``action`` is illegal for ``seat`` now, or None when it is legal: a
+        :class:`~koloda.engine.errors.Reason` (words every language can have) or, from games
+        not yet translated, an English text.
 
         The default compares with :meth:`legal_actions`; games override it to say more.
         """
         if action in self.legal_actions(seat):
             return None
-        return "not a legal action now"
+        return reason("not_legal", "not a legal action now")
 
     # --- the checked public path ------------------------------------------------------------
 
@@ -174,16 +176,20 @@ class GameState(ABC):
         """Raise :class:`IllegalAction` saying why ``action`` is illegal for ``seat`` now;
         return quietly when :meth:`apply` would accept it. Changes nothing."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} at this table", action=action)
+            raise IllegalAction(reason("no_seat", "there is no seat {seat} at this table",
+                                       seat=repr(seat)), action=action)
         if self.is_terminal:
-            raise IllegalAction("the game is over", seat=seat, action=action)
+            raise IllegalAction(reason("game_over", "the game is over"), seat=seat,
+                                action=action)
         if seat not in self.to_act:
             why = self.idle_reason(seat)
-            text = "it is not this seat's turn to act" + (f": {why}" if why else "")
-            raise IllegalAction(text, seat=seat, action=action)
-        reason = self.check(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason, seat=seat, action=action)
+            words = (reason("not_your_turn", "it is not this seat's turn to act") if not why
+                     else reason("not_your_turn_because", "it is not this seat's turn to act: "
+                                 "{why}", why=why))
+            raise IllegalAction(words, seat=seat, action=action)
+        refusal = self.check(seat, action)
+        if refusal is not None:
+            raise IllegalAction(refusal, seat=seat, action=action)
 
     def apply_unchecked(self, seat: int, action: Action) -> None:
         """The fast path for search and playouts: no validation, no history. The caller

@@ -93,6 +93,7 @@ class ActBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(max_length=2000)
     version: StrictInt  # "0", 0.0 and false are not versions (the WebSocket refuses them too)
+    lang: Lang = "en"  # the language of a refusal
 
 
 def _links(room: Room) -> dict[str, Any]:
@@ -328,7 +329,7 @@ def create_app(
         room = await hub_of(request).get_room(table_id)
         seat = _seat_of(room, authorization)
         gate.http((table_id, seat))
-        version = await room.act(seat, body.action, body.version)
+        version = await room.act(seat, body.action, body.version, body.lang)
         return {"type": "ack", "version": version}
 
     @app.post("/api/tables/{table_id}/again")
@@ -657,7 +658,8 @@ async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
     elif client.seat is None:
         raise ClientError("spectator", "spectators watch; they cannot act")
     elif kind == "act":
-        version = await room.act(client.seat, data.get("action"), data.get("version"))
+        version = await room.act(client.seat, data.get("action"), data.get("version"),
+                                 client.lang)
         client.push({"type": "ack", "id": ident, "version": version})
     elif kind == "again":
         version = await room.play_again(client.seat)

@@ -27,7 +27,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from koloda.action_words import auto_action, choice_words, describe_actions, previews
+from koloda.action_words import (
+    auto_action,
+    choice_words,
+    describe_actions,
+    previews,
+    refusal_text,
+)
 from koloda.bots import Bot, decision_for, make_bot
 from koloda.engine import (
     Action,
@@ -428,14 +434,15 @@ class Room:
         except ActionSyntaxError as e:
             raise ClientError("syntax", f"not an action of {self.spec.name}: {e}") from None
 
-    def check(self, seat: int, action: Action) -> None:
-        """Refuse an illegal action (the engine's own checks, without changing anything)."""
+    def check(self, seat: int, action: Action, lang: str = "en") -> None:
+        """Refuse an illegal action (the engine's own checks, without changing anything), saying
+        why in ``lang``."""
         try:
             self.state.verify(seat, action)
         except IllegalAction as e:
-            raise ClientError("illegal_action", f"{action}: {e.reason}") from None
+            raise ClientError("illegal_action", refusal_text(self.spec.name, e, lang)) from None
 
-    async def act(self, seat: int, text: Any, version: Any) -> int:
+    async def act(self, seat: int, text: Any, version: Any, lang: str = "en") -> int:
         """Validate, store, apply and announce one action of ``seat``; returns the new version.
 
         Raises :class:`ClientError` with nothing changed.
@@ -452,7 +459,7 @@ class Room:
                     version=self.version,
                 )
             action = self.parse(text)
-            self.check(seat, action)
+            self.check(seat, action, lang)
             await self._commit(seat, action)
             new_version = self.version
         self.kick_bots()

@@ -98,7 +98,9 @@ def refusal(e: IllegalAction, lang: str) -> str:
     text = getattr(e, "text", None)
     if callable(text):
         return str(text(lang))
-    return e.reason
+    from koloda.action_words import refusal_text
+
+    return refusal_text("event", e, lang)
 
 
 def deadlines(state: GameState) -> list[Deadline]:

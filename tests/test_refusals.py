@@ -1,0 +1,38 @@
+"""Refusals in words: the kernel's :class:`Reason` read from the message catalogue in each
+language, nested reasons and terms named by the game, plain English texts passed through."""
+
+from __future__ import annotations
+
+import pytest
+
+from koloda.action_words import refusal_text
+from koloda.engine import IllegalAction, Term, load_game, reason
+
+
+def test_the_kernels_reasons_read_in_russian_and_english() -> None:
+    g = load_game("duel")
+    s = g.new(seed=1)
+    idle = next(i for i in range(s.players) if i not in s.to_act) if len(s.to_act) < s.players \
+        else None
+    if idle is not None:
+        with pytest.raises(IllegalAction) as e:
+            s.verify(idle, s.legal_actions(s.to_act[0])[0])
+        assert refusal_text("duel", e.value, "ru").startswith("сейчас не ваш ход")
+    with pytest.raises(IllegalAction) as e:
+        s.verify(9, s.legal_actions(s.to_act[0])[0])
+    assert e.value.words is not None and e.value.words.key == "no_seat"
+    assert refusal_text("duel", e.value, "ru") == "за этим столом нет места 9"
+    assert refusal_text("duel", e.value, "en") == "there is no seat 9 at this table"
+
+
+def test_nested_reasons_terms_and_plain_texts() -> None:
+    inner = reason("game_over", "the game is over")
+    outer = reason("not_your_turn_because", "it is not this seat's turn to act: {why}",
+                   why=inner)
+    assert refusal_text("toy", outer, "ru") == "сейчас не ваш ход: игра окончена"
+    card = Term("card", "x1", "Dagger")
+    unknown = reason("toy.no_card", "{card} is not yours", card=card)
+    # no catalogue entry and no describe module: the English words, the term's English name
+    assert refusal_text("toy", unknown, "ru") == "Dagger is not yours"
+    assert refusal_text("toy", "something plain", "ru") == "something plain"
+    assert refusal_text("toy", IllegalAction("plain"), "en") == "plain"
