@@ -1,4 +1,4 @@
-"""Refusals in words: the kernel's :class:`Reason` read from the message catalogue in each
+"""Refusals in words: the kernel's :class:`Words` read from the message catalogue in each
 language, nested reasons and terms named by the game, plain English texts passed through."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from koloda.action_words import refusal_text
-from koloda.engine import IllegalAction, Term, load_game, reason
+from koloda.engine import IllegalAction, Term, load_game, say
 
 
 def test_the_kernels_reasons_read_in_russian_and_english() -> None:
@@ -26,13 +26,25 @@ def test_the_kernels_reasons_read_in_russian_and_english() -> None:
 
 
 def test_nested_reasons_terms_and_plain_texts() -> None:
-    inner = reason("game_over", "the game is over")
-    outer = reason("not_your_turn_because", "it is not this seat's turn to act: {why}",
+    inner = say("game_over", "the game is over")
+    outer = say("not_your_turn_because", "it is not this seat's turn to act: {why}",
                    why=inner)
     assert refusal_text("toy", outer, "ru") == "сейчас не ваш ход: игра окончена"
     card = Term("card", "x1", "Dagger")
-    unknown = reason("toy.no_card", "{card} is not yours", card=card)
+    unknown = say("toy.no_card", "{card} is not yours", card=card)
     # no catalogue entry and no describe module: the English words, the term's English name
     assert refusal_text("toy", unknown, "ru") == "Dagger is not yours"
     assert refusal_text("toy", "something plain", "ru") == "something plain"
     assert refusal_text("toy", IllegalAction("plain"), "en") == "plain"
+
+
+def test_a_result_in_words_names_seats_by_the_tables_names() -> None:
+    from koloda.action_words import summary_text
+    from koloda.engine import Result
+
+    r = Result(scores=(1.0, 0.0), summary="old", summary_ru="старый",
+               words=say("toy.won", "{seat} won", seat=Term("seat", "0", "Player 1")))
+    assert summary_text("toy", r, "en") == "Player 1 won"
+    assert summary_text("toy", r, "ru", ["Аня", "Боря"]) == "Аня won"  # no catalogue entry
+    assert summary_text("toy", Result(scores=(1.0, 0.0), summary="a", summary_ru="б"), "ru") == "б"
+    assert r == Result(scores=(1.0, 0.0), summary="old", summary_ru="старый")

@@ -24,10 +24,11 @@ import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from koloda.engine import Action, IllegalAction, Reason, Term
+from koloda.engine import Action, IllegalAction, Result, Term, Words
 from koloda.engine.words import ActionWords, seat_after_noun, seat_name
 
-__all__ = ["ActionWords", "describe_actions", "refusal_text", "seat_after_noun", "seat_name"]
+__all__ = ["ActionWords", "describe_actions", "refusal_text", "seat_after_noun", "seat_name",
+           "summary_text"]
 
 
 class _Describer(Protocol):
@@ -118,18 +119,20 @@ def choice_words(game: str, parse: Any, observation: Mapping[str, Any], lang: st
 
 
 
-def refusal_text(game: str, refusal: IllegalAction | Reason | str, lang: str) -> str:
-    """Why an action is refused, in ``lang``: a :class:`~koloda.engine.Reason` from the message
-    catalogue (context ``refusal.<key>``; games prefix their keys with their name), its
-    :class:`~koloda.engine.Term` values named by the game's ``describe.term_words(term, lang)``;
-    a plain English text (a game not yet translated) from the catalogue if it is there, as it
-    is otherwise. Names nothing the refusal does not (the game chose its values).
+def refusal_text(game: str, refusal: IllegalAction | Words | str, lang: str,
+                 names: Sequence[str] = ()) -> str:
+    """Why an action is refused, in ``lang``: :class:`~koloda.engine.Words` from the message
+    catalogue (context ``refusal.<key>``; games prefix their keys with their name), their
+    :class:`~koloda.engine.Term` values named by the game's ``describe.term_words(term, lang)``
+    (seats, ``Term("seat", "<n>", …)``, by ``names`` when the table has them); a plain English
+    text (a game not yet translated) from the catalogue if it is there, as it is otherwise.
+    Names nothing the refusal does not (the game chose its values).
 
-    >>> from koloda.engine import reason
-    >>> refusal_text("duel", reason("game_over", "the game is over"), "ru")
+    >>> from koloda.engine import say
+    >>> refusal_text("duel", say("game_over", "the game is over"), "ru")
     'игра окончена'
-    >>> refusal_text("duel", reason("not_your_turn_because", "it is not this seat's turn to "
-    ...     "act: {why}", why=reason("game_over", "the game is over")), "en")
+    >>> refusal_text("duel", say("not_your_turn_because", "it is not this seat's turn to "
+    ...     "act: {why}", why=say("game_over", "the game is over")), "en")
     "it is not this seat's turn to act: the game is over"
     """
     from koloda.i18n import t
@@ -138,14 +141,31 @@ def refusal_text(game: str, refusal: IllegalAction | Reason | str, lang: str) ->
         refusal = refusal.words if refusal.words is not None else refusal.reason
     if isinstance(refusal, str):
         return refusal if lang == "en" else t("refusal", refusal, lang)
-    values = {k: _value_text(game, v, lang) for k, v in refusal.values.items()}
-    return t(f"refusal.{refusal.key}", refusal.english, lang, **values)
+    return _render(game, refusal, lang, "refusal", names)
 
 
-def _value_text(game: str, value: object, lang: str) -> str:
-    if isinstance(value, Reason):
-        return refusal_text(game, value, lang)
+def summary_text(game: str, result: Result, lang: str, names: Sequence[str] = ()) -> str:
+    """How a game ended, in ``lang``: the result's :class:`~koloda.engine.Words` from the
+    catalogue (context ``summary.<key>``), else its older two-language summary."""
+    if result.words is None:
+        return result.text(lang)
+    return _render(game, result.words, lang, "summary", names)
+
+
+def _render(game: str, words: Words, lang: str, prefix: str, names: Sequence[str]) -> str:
+    from koloda.i18n import t
+
+    values = {k: _value_text(game, v, lang, prefix, names) for k, v in words.values.items()}
+    return t(f"{prefix}.{words.key}", words.english, lang, **values)
+
+
+def _value_text(game: str, value: object, lang: str, prefix: str,
+                names: Sequence[str]) -> str:
+    if isinstance(value, Words):
+        return _render(game, value, lang, prefix, names)
     if isinstance(value, Term):
+        if value.kind == "seat" and value.id.isdigit() and (names or lang != "en"):
+            return seat_name(names, int(value.id), lang)
         if lang != "en":
             try:
                 module = importlib.import_module(f"koloda.games.{game}.describe")

@@ -13,10 +13,10 @@ from koloda.engine.errors import (
     InvalidData,
     InvalidOption,
     KolodaError,
-    Reason,
     Term,
     UnknownGame,
-    reason,
+    Words,
+    say,
 )
 from koloda.engine.events import EVERYONE, NOBODY, Audience, Event
 from koloda.engine.game import Game, GameSpec, game_specs, get_spec, load_game, register
@@ -40,11 +40,11 @@ __all__ = [
     "InvalidData",
     "InvalidOption",
     "KolodaError",
-    "Reason",
     "Result",
     "Rng",
     "Term",
     "UnknownGame",
+    "Words",
     "build_options",
     "decode",
     "describe_options",
@@ -54,8 +54,8 @@ __all__ = [
     "load_game",
     "option",
     "parse_option_text",
-    "reason",
     "record_of",
     "register",
     "replay",
+    "say",
 ]

@@ -34,18 +34,18 @@ class Term:
         return self.english
 
 
-Value = Union[str, int, Term, "Reason"]
+Value = Union[str, int, Term, "Words"]
 
 
 @dataclass(frozen=True)
-class Reason:
-    """Why an action is refused, in words any language can have: a message ``key`` (the
-    catalogue's context), its English template and the values that fill it in (texts, numbers,
-    :class:`Term`s, nested reasons). ``str()`` gives the English; :func:`koloda.action_words.
-    refusal_text` another language from its message catalogue — a third language is a new
-    catalogue, never a change here.
+class Words:
+    """A message any language can have (why an action is refused, how a game ended): a message
+    ``key`` (the catalogue's context), its English template and the values that fill it in
+    (texts, numbers, :class:`Term`s, nested words). ``str()`` gives the English;
+    :func:`koloda.action_words.refusal_text` and ``summary_text`` another language from its
+    message catalogue — a third language is a new catalogue, never a change here.
 
-    >>> r = reason("not_in_hand", "{card} is not in your hand", card=Term("card", "a1", "Dagger"))
+    >>> r = say("not_in_hand", "{card} is not in your hand", card=Term("card", "a1", "Dagger"))
     >>> str(r)
     'Dagger is not in your hand'
     """
@@ -58,21 +58,21 @@ class Reason:
         return self.english.format(**{k: str(v) for k, v in self.values.items()})
 
 
-def reason(key: str, english: str, /, **values: Value) -> Reason:
-    """A :class:`Reason` (the short way to write one at a check)."""
-    return Reason(key, english, values)
+def say(key: str, english: str, /, **values: Value) -> Words:
+    """:class:`Words` (the short way to write them at a check or a result)."""
+    return Words(key, english, values)
 
 
 class IllegalAction(KolodaError):
     """An action that the rules do not allow now. The state is left unchanged.
 
-    ``reason`` says why, in English words; ``words`` is the same reason as a :class:`Reason`
-    when the game gave one (for other languages); ``seat`` and ``action`` say what was tried.
+    ``reason`` says why, in English words; ``words`` is the same reason as :class:`Words`
+    when the game gave them (for other languages); ``seat`` and ``action`` say what was tried.
     """
 
-    def __init__(self, reason: str | Reason, *, seat: int | None = None,
+    def __init__(self, reason: str | Words, *, seat: int | None = None,
                  action: object = None) -> None:
-        self.words = reason if isinstance(reason, Reason) else None
+        self.words = reason if isinstance(reason, Words) else None
         reason = str(reason)
         self.reason = reason
         self.seat = seat

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from koloda.engine.codec import decode, encode
-from koloda.engine.errors import IllegalAction, InvalidData, Reason, reason
+from koloda.engine.errors import IllegalAction, InvalidData, Words, say
 from koloda.engine.events import Event, module_package
 from koloda.engine.rng import Rng
 
@@ -48,9 +48,13 @@ class Result:
 
     scores: tuple[float, ...]
     #: the outcome in words, in English and in Russian («итог»); players are named
-    #: "Player N" / «Игрок N», from 1
+    #: "Player N" / «Игрок N», from 1 (the older form: games move to ``words``)
     summary: str = ""
     summary_ru: str = ""
+    #: the outcome as :class:`~koloda.engine.errors.Words` (any language through its
+    #: catalogue: ``koloda.action_words.summary_text``); seats are ``Term("seat", "N", …)``
+    #: values, so a page can name them by the table's names
+    words: Words | None = field(default=None, compare=False)
 
     def text(self, lang: str = "en") -> str:
         """The summary in ``lang`` (English where no Russian one was written)."""
@@ -136,7 +140,7 @@ class GameState(ABC):
         None when the game does not take part in that check."""
         return None
 
-    def idle_reason(self, seat: int) -> str | Reason | None:
+    def idle_reason(self, seat: int) -> str | Words | None:
         """Why ``seat``, which is not in ``to_act`` of a game not over, does not act now (added
         to the refusal), or None. Games override it to say more than the kernel can."""
         return None
@@ -150,16 +154,16 @@ class GameState(ABC):
         sample.history = []
         return sample
 
-    def check(self, seat: int, action: Action) -> str | Reason | None:
+    def check(self, seat: int, action: Action) -> str | Words | None:
         """Why ``action`` is illegal for ``seat`` now, or None when it is legal: a
-        :class:`~koloda.engine.errors.Reason` (words every language can have) or, from games
+        :class:`~koloda.engine.errors.Words` (words every language can have) or, from games
         not yet translated, an English text.
 
         The default compares with :meth:`legal_actions`; games override it to say more.
         """
         if action in self.legal_actions(seat):
             return None
-        return reason("not_legal", "not a legal action now")
+        return say("not_legal", "not a legal action now")
 
     # --- the checked public path ------------------------------------------------------------
 
@@ -176,15 +180,15 @@ class GameState(ABC):
         """Raise :class:`IllegalAction` saying why ``action`` is illegal for ``seat`` now;
         return quietly when :meth:`apply` would accept it. Changes nothing."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(reason("no_seat", "there is no seat {seat} at this table",
+            raise IllegalAction(say("no_seat", "there is no seat {seat} at this table",
                                        seat=repr(seat)), action=action)
         if self.is_terminal:
-            raise IllegalAction(reason("game_over", "the game is over"), seat=seat,
+            raise IllegalAction(say("game_over", "the game is over"), seat=seat,
                                 action=action)
         if seat not in self.to_act:
             why = self.idle_reason(seat)
-            words = (reason("not_your_turn", "it is not this seat's turn to act") if not why
-                     else reason("not_your_turn_because", "it is not this seat's turn to act: "
+            words = (say("not_your_turn", "it is not this seat's turn to act") if not why
+                     else say("not_your_turn_because", "it is not this seat's turn to act: "
                                  "{why}", why=why))
             raise IllegalAction(words, seat=seat, action=action)
         refusal = self.check(seat, action)
