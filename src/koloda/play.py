@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from koloda.bots import Bot, decision_for
-from koloda.engine import Action, Event, Game, GameState, IllegalAction, Result
+from koloda.engine import Action, Event, Game, GameState, IllegalAction, Result, Words
 
 
 class GameAbandoned(Exception):
@@ -38,7 +38,8 @@ class SeatView:
 
     ``log`` is the seat's own log (``state.log(seat)``); ``new_from`` is the index in it of the
     first event this seat has not been shown yet. ``refused`` says why the previous answer of this
-    seat was refused (None on a first ask).
+    seat was refused (None on a first ask): :class:`~koloda.engine.Words` when the game gave them
+    (``koloda.action_words.refusal_text`` reads them in any language), else English.
     """
 
     seat: int
@@ -48,7 +49,7 @@ class SeatView:
     new_from: int
     legal: tuple[Action, ...]
     to_act: tuple[int, ...]
-    refused: str | None
+    refused: str | Words | None
     parse: Callable[[str], Action]
 
     @property
@@ -147,7 +148,7 @@ class Table:
         bots = [s for s in to_act if not self.seats[s].is_human]
         return bots[0] if bots else to_act[0]
 
-    def view(self, seat: int, refused: str | None = None) -> SeatView:
+    def view(self, seat: int, refused: str | Words | None = None) -> SeatView:
         """What ``seat`` is shown now (by inclusion: observation, own log, legal actions)."""
         state = self.state
         log = tuple(state.log(seat))
@@ -182,7 +183,7 @@ class Table:
         return True
 
     def _ask_human(self, player: HumanSeat, seat: int) -> Action:
-        refused: str | None = None
+        refused: str | Words | None = None
         while True:
             view = self.view(seat, refused)
             action = player.ask(view)
@@ -190,7 +191,7 @@ class Table:
             try:
                 self.state.apply(seat, action)
             except IllegalAction as e:
-                refused = e.reason
+                refused = e.words if e.words is not None else e.reason
                 continue
             return action
 

@@ -60,7 +60,7 @@ def test_refused_action_is_asked_again_with_the_reason():
     table = Table.start(game, [HumanSeat(ask), HumanSeat(lambda v: v.legal[0])], seed=2)
     table.step()
     assert views[0].refused is None
-    assert views[1].refused == "card 9 is not in your hand"
+    assert str(views[1].refused) == "card 9 is not in your hand"
     assert table.state.history == [(0, str(views[1].legal[0]))]
 
 

@@ -21,6 +21,7 @@ from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from koloda.action_words import refusal_text
 from koloda.bots import Bot, Decision, make_bot
 from koloda.cli.core import LangOption, console, resolve_lang
 from koloda.cli.games import number_text
@@ -81,7 +82,8 @@ class Terminal:
 
     def ask(self, view: SeatView) -> Action:
         if view.refused is not None:
-            self.out.print(Text(t("refused", self.lang, reason=view.refused), style="red"))
+            reason = refusal_text(self.renderer.spec.name, view.refused, str(self.lang))
+            self.out.print(Text(t("refused", self.lang, reason=reason), style="red"))
         else:
             self.show(view)
         while True:
