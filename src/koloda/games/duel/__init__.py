@@ -94,9 +94,10 @@ from koloda.games.duel.cards import (
     round_winner,
 )
 from koloda.games.duel.events import describe
+from koloda.games.duel.model import EndReason, Phase, RoundRecord
 from koloda.games.duel.options import DuelOptions
 from koloda.games.duel.outcome import DuelOutcome
-from koloda.games.duel.state import DuelState, EndReason, Phase, RoundRecord
+from koloda.games.duel.state import DuelState
 
 DUEL = register(GameSpec(
     name="duel",

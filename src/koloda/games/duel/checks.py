@@ -4,6 +4,8 @@ legal actions (:meth:`DuelState.check <koloda.games.duel.state.DuelState.check>`
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from koloda.engine import Action
 from koloda.games.duel.actions import (
     AcceptEnd,
@@ -14,7 +16,10 @@ from koloda.games.duel.actions import (
     Play,
     Swap,
 )
-from koloda.games.duel.state import DuelState, Phase
+from koloda.games.duel.model import Phase
+
+if TYPE_CHECKING:
+    from koloda.games.duel.state import DuelState
 
 
 def idle_reason(state: DuelState, seat: int) -> str | None:

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from koloda.games.duel.model import Phase
+
 if TYPE_CHECKING:
     from koloda.games.duel.state import DuelState
 
 
 def observe(state: DuelState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a witness) — only what that seat may know."""
-    from koloda.games.duel.state import Phase
-
     visible: set[str] = set()
     phase = state.phase
     if phase == Phase.CHOOSE_HAND:
@@ -86,8 +86,6 @@ def observe(state: DuelState, seat: int | None) -> dict[str, Any]:
 
 
 def _me(state: DuelState, seat: int, visible: set[str]) -> dict[str, Any]:
-    from koloda.games.duel.state import Phase
-
     me: dict[str, Any] = {
         "deck": list(state.decks[seat]),
         "discard": list(state.discards[seat]),

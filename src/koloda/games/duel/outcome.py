@@ -1,8 +1,22 @@
-"""What a finished duel hands back to the event layer (issuing cards, rest, wounds, trading)."""
+"""The end of a duel: its :class:`~koloda.engine.Result` (scores and words), and what it hands
+back to the event layer (issuing cards, rest, wounds, trading)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from koloda.engine import Result
+from koloda.games.duel.model import EndReason, Phase
+
+if TYPE_CHECKING:
+    from koloda.games.duel.state import DuelState
+
+_DRAW_WORDS = {
+    EndReason.OUT_OF_CARDS: ("both are out of cards", "у обоих закончились карты"),
+    EndReason.AGREEMENT: ("ended by agreement", "по обоюдному согласию"),
+    EndReason.WON: ("", ""),
+}
 
 
 @dataclass(frozen=True)
@@ -35,3 +49,43 @@ class DuelOutcome:
     def kill(self) -> bool:
         """Whether a kill attempt succeeded."""
         return self.killed is not None
+
+
+def result_of(state: DuelState) -> Result | None:
+    """The scores and the summary of a finished duel (None before the end)."""
+    if state.phase != Phase.OVER:
+        return None
+    if state.winner is None:
+        assert state.end_reason is not None
+        en, ru = _DRAW_WORDS[state.end_reason]
+        return Result(scores=(0.0, 0.0), summary=f"a draw: {en}", summary_ru=f"ничья: {ru}")
+    scores = (1.0, -1.0) if state.winner == 0 else (-1.0, 1.0)
+    w, loser = state.winner + 1, 2 - state.winner
+    text, text_ru = f"Player {w} wins the duel", f"Игрок {w} побеждает в дуэли"
+    if state.kills[state.winner]:
+        text += f"; Player {loser} is gravely wounded"
+        text_ru += f"; Игрок {loser} тяжело ранен"
+    return Result(scores=scores, summary=text, summary_ru=text_ru)
+
+
+def outcome_of(state: DuelState) -> DuelOutcome | None:
+    """Where every card ended up, for the event layer; None before the end."""
+    if state.phase != Phase.OVER or state.end_reason is None:
+        return None
+    keys = state.keys
+    killed = state.loser if state.winner is not None and state.kills[state.winner] else None
+    swap = None
+    if state.swapped is not None:
+        swap = (keys[state.swapped[0]], keys[state.swapped[1]])
+    decks, discards = state.decks, state.discards
+    return DuelOutcome(
+        winner=state.winner,
+        reason=state.end_reason.value,
+        killed=killed,
+        swap=swap,
+        decks=(tuple(keys[c] for c in decks[0]), tuple(keys[c] for c in decks[1])),
+        discards=(tuple(keys[c] for c in discards[0]), tuple(keys[c] for c in discards[1])),
+        swap_ids=None if state.swapped is None else (state.swapped[0], state.swapped[1]),
+        deck_ids=(tuple(decks[0]), tuple(decks[1])),
+        discard_ids=(tuple(discards[0]), tuple(discards[1])),
+    )

@@ -45,6 +45,9 @@ from typing import TYPE_CHECKING, TypeVar
 from koloda.engine import Rng
 from koloda.games.duel.actions import ChooseHand, Play
 from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, ITEM_KEYS, Catalogue, Weapon, pool
+from koloda.games.duel.legal import plays as legal_plays
+from koloda.games.duel.legal import random_hand
+from koloda.games.duel.model import Phase
 from koloda.games.duel.options import LAID
 from koloda.games.duel.setup import PREFIXES
 
@@ -84,8 +87,6 @@ _ITEM_POOL = Counter(pool(ITEM_KEYS))
 
 def known_to(state: DuelState, seat: int) -> set[str]:
     """Ids of the opponent's cards whose key ``seat`` knows."""
-    from koloda.games.duel.state import Phase
-
     other = 1 - seat
     known: set[str] = set()
     prefix = PREFIXES[seat]
@@ -146,8 +147,6 @@ def _zone_ids(state: DuelState, seat: int) -> set[str]:
 
 def resample(state: S, seat: int, rng: Rng) -> S:
     """A full duel consistent with what ``seat`` has seen (see the module docstring)."""
-    from koloda.games.duel.state import Phase
-
     new = state.clone()
     new.rng = rng.spawn()
     new.events = state.log(seat)
@@ -169,7 +168,7 @@ def resample(state: S, seat: int, rng: Rng) -> S:
     if not exact:
         _redraw_undealt(new, other, hand_unknown, deck_unknown, rng, must_attack=must_attack)
     if other in new.hand_commits:  # uniform over the legal hands, as random play draws one
-        hand = new._random_hand(other, rng)
+        hand = random_hand(new, other, rng)
         assert isinstance(hand, ChooseHand)
         new.hand_commits[other] = hand.cards
     if other in new.commits:
@@ -391,8 +390,6 @@ def sensible_redraw(sample: DuelState, seat: int, rng: Rng) -> None:
 
     With items laid face up, a face-down card keeps its key (the laid item tells about it).
     """
-    from koloda.games.duel.state import Phase
-
     other = 1 - seat
     keys = sample.keys
     cat = sample.cat
@@ -422,7 +419,7 @@ def sensible_redraw(sample: DuelState, seat: int, rng: Rng) -> None:
         for c, k in zip(pool, chosen + rest, strict=True):
             keys[c] = k
     if other in sample.commits and not laid:
-        plays = sample._plays(other)
+        plays = legal_plays(sample, other)
         if rng.randbelow(1 << 20) < GREEDY_SHARE * (1 << 20):
             edges = _pools(cat).edges
             best = max(sample.hands[other],

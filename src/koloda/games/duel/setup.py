@@ -19,7 +19,7 @@ event that brings its own cards (the keys are then that set's). In attack mode t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from koloda.engine import Audience, Event, InvalidData, InvalidOption, Rng
 from koloda.games.duel.cards import (
@@ -33,10 +33,13 @@ from koloda.games.duel.cards import (
     pool,
 )
 from koloda.games.duel.events import DuelDeckDealt, DuelStarted
+from koloda.games.duel.model import Phase
 from koloda.games.duel.options import DuelOptions
-from koloda.games.duel.state import DuelState, Phase
 
-S = TypeVar("S", bound=DuelState)
+if TYPE_CHECKING:
+    from koloda.games.duel.state import DuelState
+
+S = TypeVar("S", bound="DuelState")
 
 PREFIXES = ("a", "b")
 #: The most cards one duellist may bring (ids have two digits).
