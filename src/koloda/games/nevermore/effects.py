@@ -6,6 +6,8 @@ at the front of the queue so that they resolve before anything else.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from koloda.engine.events import EVERYONE
 from koloda.games.nevermore import events as E
 from koloda.games.nevermore.cards import Suit, suit_of
@@ -22,7 +24,10 @@ from koloda.games.nevermore.magic import (
     Target,
     deck_of,
 )
-from koloda.games.nevermore.state import NevermoreState, Stage, Task
+from koloda.games.nevermore.model import Stage, Task
+
+if TYPE_CHECKING:
+    from koloda.games.nevermore.state import NevermoreState
 
 WIN_VP = 6
 _LIGHT = Deck.LIGHT
@@ -50,11 +55,11 @@ def t_damage(s: NevermoreState, t: Task) -> None:
     if s.raven[tgt] or amount <= 0:
         return
     reply = s.options.anytime_reply
-    if ("asked" not in t.tag and s.magic[tgt] and s.options.magic != "none"
+    if (not t.asked and s.magic[tgt] and s.options.magic != "none"
             and amount > s.shield[tgt]
             and (reply == "any_blow" or (reply == "lethal"
                                          and amount - s.shield[tgt] >= s.health[tgt]))):
-        front(s, [Task("damage", src, tgt, amount, t.tag + ",asked")])
+        front(s, [Task("damage", src, tgt, amount, cause=t.cause, asked=True)])
         ask(s, _REACT, [tgt])
         return
     prevented = min(s.shield[tgt], amount)
@@ -78,7 +83,7 @@ def t_heal(s: NevermoreState, t: Task) -> None:
 
 
 def t_vp(s: NevermoreState, t: Task) -> None:
-    gain_vp(s, t.seat, t.amount, t.tag)
+    gain_vp(s, t.seat, t.amount, t.reason)
 
 
 def gain_vp(s: NevermoreState, p: int, amount: int, reason: str) -> None:
@@ -87,7 +92,7 @@ def gain_vp(s: NevermoreState, p: int, amount: int, reason: str) -> None:
 
 
 def t_draw(s: NevermoreState, t: Task) -> None:
-    draw_magic(s, t.seat, _DECK_OF[t.tag], t.amount)
+    draw_magic(s, t.seat, _DECK_OF[t.deck], t.amount)
 
 
 def draw_magic(s: NevermoreState, p: int, deck: Deck, count: int) -> None:
@@ -124,7 +129,7 @@ def discard_magic(s: NevermoreState, card: int) -> None:
 def t_play(s: NevermoreState, t: Task) -> None:
     """A magic card's effect; a raven uses the raven text, or else its normal text without
     damage, healing or VP."""
-    p, card, target = t.seat, t.amount, t.target
+    p, card, target = t.seat, t.card, t.target
     if card not in s.magic[p]:
         return
     kind = s.magic_set.card(card)
@@ -147,22 +152,22 @@ def t_play(s: NevermoreState, t: Task) -> None:
                 who = [p]
             else:
                 who = [o for o in s.tie_order() if v.target == Target.ALL or o != p]
-            tasks += [Task("damage", p, o, v.amount, "magic") for o in who]
+            tasks += [Task("damage", p, o, v.amount, cause="magic") for o in who]
         elif isinstance(v, Heal):
             if not restricted:
                 tasks.append(Task("heal", p, amount=v.amount))
         elif isinstance(v, GainVp):
             if not restricted:
-                tasks.append(Task("vp", p, amount=v.amount, tag=f"magic {kind.key}"))
+                tasks.append(Task("vp", p, amount=v.amount, reason=f"magic {kind.key}"))
         elif isinstance(v, StealVp):
             if not restricted and target >= 0:
                 tasks.append(Task("steal", p, target, v.amount))
         elif isinstance(v, Draw):
-            tasks.append(Task("draw", p, amount=v.count, tag=v.deck.value))
+            tasks.append(Task("draw", p, amount=v.count, deck=v.deck.value))
         elif isinstance(v, Shield):
             tasks.append(Task("shield", p, amount=v.amount))
         elif isinstance(v, DiscardSuit):
-            tasks.append(Task("discard_suit", p, tag=v.suit))
+            tasks.append(Task("discard_suit", p, suit=v.suit))
         elif isinstance(v, PassHands):
             tasks.append(Task("pass_hands", p))
     tasks.append(Task("check", p))
@@ -183,12 +188,12 @@ def t_steal(s: NevermoreState, t: Task) -> None:
 
 def t_discard_suit(s: NevermoreState, t: Task) -> None:
     """Every player discards the named suit from hand (``next``: the step about to resolve)."""
-    if t.tag == "next":
+    if t.suit == "next":
         suit = s.current_suit() if s.window.startswith("gap") else None
         if suit is None:
             return
     else:
-        suit = Suit(t.tag)
+        suit = Suit(t.suit)
     out = []
     for p in range(s.players):
         cards = sorted(c for c in s.hands[p] if suit_of(c) == suit)
@@ -219,7 +224,7 @@ def t_check(s: NevermoreState, t: Task) -> None:
         win(s, humans[0], "the last player in human form")
         return
     if not humans:
-        if t.tag == "peck" and t.seat >= 0:
+        if t.cause == "peck" and t.seat >= 0:
             s.raven[t.seat] = False
             win(s, t.seat, "a peck removed every remaining human")
         return

@@ -1,6 +1,6 @@
 """The declared flow of a round and the resolution of every step.
 
-A round is a queue of tasks (:class:`~.state.Task`)::
+A round is a queue of tasks (:class:`~.model.Task`)::
 
     round → window(draft) → pass 1 → window(pass1) → pass 2 → window(pass2) → pass 3
           → final → conspiracy
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from koloda.engine.events import EVERYONE
 from koloda.engine.rng import Rng
@@ -50,9 +50,12 @@ from koloda.games.nevermore.effects import (
     t_vp,
 )
 from koloda.games.nevermore.magic import AddSuit, Deck
-from koloda.games.nevermore.state import PASS_SIZES, NevermoreState, Stage, Task
+from koloda.games.nevermore.model import PASS_SIZES, Stage, Task
 
-S = TypeVar("S", bound=NevermoreState)
+if TYPE_CHECKING:
+    from koloda.games.nevermore.state import NevermoreState
+
+S = TypeVar("S", bound="NevermoreState")
 _RUNNING, _PASS, _COMMIT, _MAGIC = Stage.RUNNING, Stage.PASS, Stage.COMMIT, Stage.MAGIC
 _DONE_TYPE = A.Done
 _TOKENS: tuple[str, ...] = tuple(x.value for x in TOKEN_SUITS)  # the first round's order
@@ -153,13 +156,13 @@ def decide(s: NevermoreState, seat: int, action: Action) -> None:
                 run(s)
                 return
             choices = {k: _parsed(v) for k, v in chosen.items()}
-            plays = [Task("play", p, a.target, a.card) for p in s.tie_order()
+            plays = [Task("play", p, a.target, card=a.card) for p in s.tie_order()
                      if isinstance(a := choices.get(p), A.Play)]
             if plays:
                 # the window stays open for the players who played: one more card each, until
                 # every one of them is done (a player who said done is out of this window)
                 again = sum(1 << t.seat for t in plays)
-                front(s, [*plays, Task("window", amount=again, tag=s.window)])
+                front(s, [*plays, Task("window", window=s.window, only=again)])
         elif st is _PASS:
             do_pass(s, {k: _parsed(v) for k, v in chosen.items()})
         else:
@@ -173,7 +176,7 @@ def decide(s: NevermoreState, seat: int, action: Action) -> None:
             if isinstance(action, A.Peck):
                 do_peck(s, seat)
         elif st == Stage.REACT and isinstance(action, A.Play):
-            front(s, [Task("play", seat, action.target, action.card)])
+            front(s, [Task("play", seat, action.target, card=action.card)])
     run(s)
 
 
@@ -222,28 +225,27 @@ def t_round(s: NevermoreState, t: Task) -> None:
     s.tasks = round_tasks("draft")
 
 
-def _declared_flow(start: str) -> tuple[tuple[str, int, int, int, str], ...]:
-    """The declared flow of a round, from the draft or from the reveal phase, as the fields
-    of its tasks."""
-    flow = [Task("window", tag="draft"), Task("pass", amount=1), Task("window", tag="pass1"),
-            Task("pass", amount=2), Task("window", tag="pass2"),
-            Task("pass", amount=3)] if start == "draft" else []
+def _declared_flow(start: str) -> tuple[Task, ...]:
+    """The declared flow of a round, from the draft or from the reveal phase."""
+    flow = [Task("window", window="draft"), Task("pass", pass_no=1),
+            Task("window", window="pass1"), Task("pass", pass_no=2),
+            Task("window", window="pass2"), Task("pass", pass_no=3)] if start == "draft" else []
     flow += [Task("final"), Task("conspiracy")]
     for i in range(4):
-        flow += [Task("flip", amount=i), Task("window", tag=f"gap{i}"),
-                 Task("commit", amount=i)]
-    flow += [Task("window", tag="skulk"), Task("skulking"), Task("window", tag="end"),
+        flow += [Task("flip", step=i), Task("window", window=f"gap{i}"),
+                 Task("commit", step=i)]
+    flow += [Task("window", window="skulk"), Task("skulking"), Task("window", window="end"),
              Task("end")]
-    return tuple((t.kind, t.seat, t.target, t.amount, t.tag) for t in flow)
+    return tuple(flow)
 
 
 _FLOWS = {start: _declared_flow(start) for start in ("draft", "reveal")}
 
 
 def round_tasks(start: str) -> list[Task]:
-    """The declared flow of a round, from the draft or from the reveal phase (new tasks each
-    time: the queue is the state's own)."""
-    return [Task(*fields) for fields in _FLOWS["draft" if start == "draft" else "reveal"]]
+    """The declared flow of a round, from the draft or from the reveal phase (a new queue each
+    time, the state's own; the tasks, never changed, are shared)."""
+    return list(_FLOWS["draft" if start == "draft" else "reveal"])
 
 
 def direction_name(d: int) -> str:
@@ -261,13 +263,13 @@ def t_window(s: NevermoreState, t: Task) -> None:
     not revealed by being asked)."""
     if s.options.magic == "none":
         return
-    if t.tag in DRAFT_PASS_WINDOWS and not (s.options.anytime_in_draft
+    if t.window in DRAFT_PASS_WINDOWS and not (s.options.anytime_in_draft
                                             and s.magic_set.has_anytime):
         return
-    seats = [p for p in range(s.players) if s.magic[p] and (not t.amount or t.amount >> p & 1)]
+    seats = [p for p in range(s.players) if s.magic[p] and (not t.only or t.only >> p & 1)]
     if not seats:
         return
-    s.window = t.tag
+    s.window = t.window
     ask(s, _MAGIC, seats)
 
 
@@ -327,7 +329,7 @@ def _window_timings(s: NevermoreState, window: str) -> frozenset[str]:
 
 
 def t_pass(s: NevermoreState, t: Task) -> None:
-    s.pass_no = t.amount
+    s.pass_no = t.pass_no
     ask(s, _PASS, list(range(s.players)))
 
 
@@ -376,19 +378,19 @@ def t_conspire(s: NevermoreState, t: Task) -> None:
     s.events.append(E.NmConspiracy(p, tuple(cards), to=EVERYONE))
     tasks: list[Task] = []
     if not s.raven[p]:
-        tasks += [Task("damage", p, o, 1, "ko") for o in s.tie_order()
+        tasks += [Task("damage", p, o, 1, cause="ko") for o in s.tie_order()
                   if o != p and not s.raven[o]]
-    tasks.append(Task("draw", p, amount=1, tag=Deck.SHADOW.value))
+    tasks.append(Task("draw", p, amount=1, deck=Deck.SHADOW.value))
     if not s.raven[p]:
-        tasks.append(Task("vp", p, amount=1, tag="conspiracy"))
+        tasks.append(Task("vp", p, amount=1, reason="conspiracy"))
     tasks.append(Task("check", p))
     front(s, tasks)
 
 
 def t_flip(s: NevermoreState, t: Task) -> None:
-    s.step = t.amount
-    s.flipped = t.amount + 1
-    s.events.append(E.NmTokenFlipped(t.amount, s.tokens[t.amount], to=EVERYONE))
+    s.step = t.step
+    s.flipped = t.step + 1
+    s.events.append(E.NmTokenFlipped(t.step, s.tokens[t.step], to=EVERYONE))
 
 
 def t_commit(s: NevermoreState, t: Task) -> None:
@@ -445,7 +447,7 @@ def do_commit(s: NevermoreState, choices: dict[int, Action]) -> None:
     order = [p for p in s.tie_order() if p in leaders] if leaders else []
     s.events.append(E.NmRevealed(name, tuple(cards), tuple(cancelled), tuple(ravens),
                                  tuple(magic), tuple(counts), tuple(order), amount, to=EVERYONE))
-    tasks = [Task("lead", p, -1, amount, name) for p in order]
+    tasks = [Task("lead", p, amount=amount, suit=name) for p in order]
     if suit is _RADIANCE:
         for p in s.tie_order():
             if counts[p] >= 5:
@@ -485,10 +487,10 @@ def peck_targets(s: NevermoreState, p: int) -> list[int]:
 
 def t_lead(s: NevermoreState, t: Task) -> None:
     """One leader's effect, in tie order; the form is taken when the effect happens."""
-    p, d, suit = t.seat, t.amount, SUIT_OF_VALUE[t.tag]
+    p, d, suit = t.seat, t.amount, SUIT_OF_VALUE[t.suit]
     if s.raven[p]:
         if suit == Suit.RADIANCE:
-            front(s, [Task("draw", p, amount=d, tag=Deck.LIGHT.value)])
+            front(s, [Task("draw", p, amount=d, deck=Deck.LIGHT.value)])
         elif peck_targets(s, p):
             ask(s, Stage.PECK, [p])
         return
@@ -498,37 +500,40 @@ def t_lead(s: NevermoreState, t: Task) -> None:
             ask(s, Stage.ATTACK, [p])
     elif suit == Suit.HEALING:
         if s.options.healing_bonus == "any" and d >= 3:
-            front(s, [Task("heal", p, amount=d), Task("vp", p, amount=1, tag="healing 3 or more")])
+            front(s, [Task("heal", p, amount=d),
+                      Task("vp", p, amount=1, reason="healing 3 or more")])
         elif s.health[p] >= s.max_health and d >= 3:
-            front(s, [Task("vp", p, amount=1, tag="healing at full health")])
+            front(s, [Task("vp", p, amount=1, reason="healing at full health")])
         else:
             front(s, [Task("heal", p, amount=d)])
     elif suit == Suit.RADIANCE:
-        front(s, [Task("draw", p, amount=d, tag=Deck.LIGHT.value)])
+        front(s, [Task("draw", p, amount=d, deck=Deck.LIGHT.value)])
     elif suit == Suit.VICTORY:
-        front(s, [Task("vp", p, amount=d, tag="victory")])
+        front(s, [Task("vp", p, amount=d, reason="victory")])
 
 
 def t_radiance5(s: NevermoreState, t: Task) -> None:
     """Five Radiance cards: heal 2 and 1 VP (a raven gains neither)."""
     if not s.raven[t.seat]:
         front(s, [Task("heal", t.seat, amount=2), Task("vp", t.seat, amount=1,
-                                                        tag="five radiance")])
+                                                        reason="five radiance")])
 
 
 def do_attack(s: NevermoreState, p: int, target: int) -> None:
     if target >= 0:
-        front(s, [Task("damage", p, target, s.amount, "ko"), Task("check", p)])
+        front(s, [Task("damage", p, target, s.amount, cause="ko"), Task("check", p)])
         return
     s.events.append(E.NmAttackAll(p, to=EVERYONE))
-    tasks = [Task("damage", p, o, 1, "ko") for o in s.tie_order() if not s.raven[o]]
-    front(s, [*tasks, Task("vp", p, amount=2, tag="attack on everyone"), Task("check", p)])
+    tasks = [Task("damage", p, o, 1, cause="ko") for o in s.tie_order() if not s.raven[o]]
+    front(s, [*tasks, Task("vp", p, amount=2, reason="attack on everyone"),
+              Task("check", p)])
 
 
 def do_peck(s: NevermoreState, p: int) -> None:
     targets = peck_targets(s, p)
     s.events.append(E.NmPecked(p, tuple(targets), to=EVERYONE))
-    front(s, [*(Task("damage", p, o, 1, "ko") for o in targets), Task("check", p, tag="peck")])
+    front(s, [*(Task("damage", p, o, 1, cause="ko") for o in targets),
+              Task("check", p, cause="peck")])
 
 
 def t_skulking(s: NevermoreState, t: Task) -> None:
@@ -548,7 +553,7 @@ def t_skulking(s: NevermoreState, t: Task) -> None:
     s.step = 4
     s.events.append(E.NmSkulking(tuple(ravens), tuple(counts), tuple(order), amount,
                                  to=EVERYONE))
-    front(s, [Task("draw", p, amount=amount, tag=Deck.SHADOW.value) for p in order])
+    front(s, [Task("draw", p, amount=amount, deck=Deck.SHADOW.value) for p in order])
 
 
 def t_end(s: NevermoreState, t: Task) -> None:
@@ -575,7 +580,7 @@ def t_end(s: NevermoreState, t: Task) -> None:
     s.step = -1
     s.window = ""
     s.events.append(E.NmRoundEnded(s.round, to=EVERYONE))
-    front(s, [Task("check", tag="end"), Task("next")])
+    front(s, [Task("check", cause="end"), Task("next")])
 
 
 def returns_to_human(hand: list[int]) -> bool:

@@ -41,11 +41,14 @@ The view is a JSON object::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from koloda.games.nevermore.cards import suit_of
 from koloda.games.nevermore.flow import direction_name
-from koloda.games.nevermore.state import PASS_SIZES, NevermoreState, Stage
+from koloda.games.nevermore.model import PASS_SIZES, Stage
+
+if TYPE_CHECKING:
+    from koloda.games.nevermore.state import NevermoreState
 
 
 def magic_view(s: NevermoreState, card: int) -> dict[str, Any]:

@@ -31,16 +31,19 @@ kept (step 2's fallback).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from koloda.engine.events import Event
 from koloda.engine.rng import Rng
 from koloda.games.nevermore import actions as A
 from koloda.games.nevermore import events as E
 from koloda.games.nevermore.cards import TOKEN_SUITS, Suit, count_suit, suit_of
-from koloda.games.nevermore.state import NevermoreState, Stage
+from koloda.games.nevermore.model import Stage
 
-S = TypeVar("S", bound=NevermoreState)
+if TYPE_CHECKING:
+    from koloda.games.nevermore.state import NevermoreState
+
+S = TypeVar("S", bound="NevermoreState")
 
 SWAP_ROUNDS = 4
 TRIES = 10

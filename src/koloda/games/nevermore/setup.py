@@ -20,16 +20,18 @@ with the scenario's seed. Magic keys take the first free copy; the rest form the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from koloda.engine.errors import InvalidData
 from koloda.engine.rng import Rng
 from koloda.games.nevermore.cards import BY_LETTER, MAIN_DECK, SUIT_INDEX, TOKEN_SUITS, suit_of
 from koloda.games.nevermore.flow import init_tables, round_tasks, run
 from koloda.games.nevermore.magic import Deck
-from koloda.games.nevermore.state import NevermoreState
 
-S = TypeVar("S", bound=NevermoreState)
+if TYPE_CHECKING:
+    from koloda.games.nevermore.state import NevermoreState
+
+S = TypeVar("S", bound="NevermoreState")
 _KEYS = {"start", "hands", "round", "tokens", "dealer", "direction", "health", "vp", "form",
          "magic"}
 

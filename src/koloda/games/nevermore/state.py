@@ -1,25 +1,31 @@
 """The Nevermore state: plain data, the checked protocol, and the stage each decision belongs to.
 
-The flow of a round is declared as a queue of :class:`Task` values (see :mod:`.flow`): deal,
+The flow of a round is declared as a queue of :class:`~.model.Task` values (see :mod:`.flow`): deal,
 magic window, three passes, the Conspiracy check, four suit steps (flip, window, commit,
 resolve), the skulking ravens, the end phase. Tasks run until one needs decisions; the seats
-that must decide are ``waiting`` and the :class:`Stage` says what kind of decision it is.
+that must decide are ``waiting`` and the :class:`~.model.Stage` says what kind of decision it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from itertools import combinations
 from typing import Any, Self
 
 from koloda.engine.rng import Rng
 from koloda.engine.state import Action, GameState, Result
 from koloda.games.nevermore import actions as A
+from koloda.games.nevermore import events as E
+from koloda.games.nevermore import flow as _flow
 from koloda.games.nevermore.cards import PER_SUIT, SUITS, TOKEN_SUITS, Suit, suit_of
+from koloda.games.nevermore.describe import describe_event
 from koloda.games.nevermore.magic import MagicSet, TextFacts
+from koloda.games.nevermore.model import PASS_SIZES, Stage, Task, upgrade_state_json
+from koloda.games.nevermore.observe import observe
 from koloda.games.nevermore.options import NevermoreOptions
+from koloda.games.nevermore.resample import resample
+from koloda.games.nevermore.setup import from_setup
 
 #: A resolution token's text → its suit (faster than calling the enum).
 _SUIT_OF_TOKEN: dict[str, Suit] = {s.value: s for s in Suit}
@@ -30,35 +36,8 @@ _RAVEN_NO = _SUIT_NO[Suit.RAVEN]
 _DONE = A.Done()
 _PECK_OR_DONE: tuple[Action, Action] = (A.Peck(), _DONE)
 
-PASS_SIZES = (3, 2, 1)
-
-
-class Stage(StrEnum):
-    """What the seats in ``to_act`` decide."""
-
-    RUNNING = "running"  # no decision pending (only between tasks)
-    PASS = "pass"  # a draft pass, simultaneous
-    COMMIT = "commit"  # a suit step's commit, simultaneous
-    MAGIC = "magic"  # a magic window, simultaneous
-    ATTACK = "attack"  # an Attack leader chooses the blow
-    PECK = "peck"  # a raven leader chooses to peck or not
-    REACT = "react"  # a Play Any Time reply to a blow that would turn its holder into a raven
-    OVER = "over"
-
-
 _PASS, _COMMIT, _MAGIC = Stage.PASS, Stage.COMMIT, Stage.MAGIC
 _ATTACK, _PECK, _REACT = Stage.ATTACK, Stage.PECK, Stage.REACT
-
-
-@dataclass
-class Task:
-    """One item of the round's declared flow (see :mod:`.flow` for the kinds)."""
-
-    kind: str
-    seat: int = -1
-    target: int = -1
-    amount: int = 0
-    tag: str = ""
 
 
 @dataclass(kw_only=True)
@@ -145,15 +124,17 @@ class NevermoreState(GameState):
 
     @classmethod
     def initial(cls, options: Any, *, players: int, seed: int) -> Self:
-        from koloda.games.nevermore.flow import new_game
-
-        return new_game(cls, options, players=players, seed=seed)
+        return _flow.new_game(cls, options, players=players, seed=seed)
 
     @classmethod
     def from_setup(cls, options: Any, *, players: int, seed: int, setup: Mapping[str, Any]) -> Self:
-        from koloda.games.nevermore.setup import from_setup
-
         return from_setup(cls, options, players=players, seed=seed, setup=setup)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Rebuild a state from :meth:`to_json`, also one written before the tasks' fields
+        were named (:func:`~.model.upgrade_state_json`)."""
+        return super().from_json(upgrade_state_json(data))
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -196,9 +177,6 @@ class NevermoreState(GameState):
 
     def result(self) -> Result | None:
         # the outcome in the words of the log's last line (describe.py), in both languages
-        from koloda.games.nevermore import events as E
-        from koloda.games.nevermore.describe import describe_event
-
         if self.winner >= 0:
             scores = tuple(1.0 if s == self.winner else 0.0 for s in range(self.players))
             won = E.NmWon(self.winner, self.win_reason)
@@ -464,7 +442,7 @@ class NevermoreState(GameState):
         s.passed = [[list(p) for p in x] for x in self.passed]
         s.received = [[list(p) for p in x] for x in self.received]
         s.choices = dict(self.choices)
-        s.tasks = [Task(t.kind, t.seat, t.target, t.amount, t.tag) for t in self.tasks]
+        s.tasks = list(self.tasks)  # tasks are never changed once made
         s._to_act_of = ()
         return s
 
@@ -477,13 +455,9 @@ class NevermoreState(GameState):
         return [str(c) for c in cards]
 
     def observe(self, seat: int | None) -> dict[str, Any]:
-        from koloda.games.nevermore.observe import observe
-
         return observe(self, seat)
 
     def resample(self, seat: int, rng: Rng) -> Self:
-        from koloda.games.nevermore.resample import resample
-
         return resample(self, seat, rng)
 
     def determinize(self, seat: int, rng: Rng) -> Self:
@@ -502,6 +476,3 @@ def suits_in(cards: list[int]) -> dict[str, int]:
 
 
 __all__ = ["PASS_SIZES", "TOKEN_SUITS", "NevermoreState", "Stage", "Task", "suits_in"]
-
-# the flow module needs this one's classes first (it is imported here for the calls above)
-from koloda.games.nevermore import flow as _flow  # noqa: E402
