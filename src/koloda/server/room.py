@@ -33,6 +33,7 @@ from koloda.action_words import (
     describe_actions,
     previews,
     refusal_text,
+    summary_text,
 )
 from koloda.bots import Bot, decision_for, make_bot
 from koloda.engine import (
@@ -337,7 +338,7 @@ class Room:
             "seat": seat,
             "to_act": list(state.to_act),
             "finished": state.is_terminal,
-            "result": result_json(state.result()) if state.is_terminal else None,
+            "result": self._result(state, lang) if state.is_terminal else None,
             "observation": observation,
             "legal": legal,
             # each legal action in words, with its fields (koloda.action_words)
@@ -349,6 +350,23 @@ class Room:
         }
         self._views[key] = view
         return view
+
+    def _result(self, state: GameState, lang: str) -> dict[str, Any] | None:
+        """The result as stored, with ``text``: how the game ended in ``lang``, players named
+        as the table names them (the game's ``Result.words`` from the catalogue; else its older
+        summary, when it has one in ``lang``; else None, and the page says it without)."""
+        result = state.result()
+        found = result_json(result)
+        if result is None or found is None:
+            return found
+        text: str | None = None
+        if result.words is not None or lang == "en" or result.summary_ru:
+            try:
+                text = self._named(summary_text(self.spec.name, result, lang,
+                                                [s.name for s in self.seats])) or None
+            except Exception:  # words must never take the table down
+                log.exception("the summary of %s failed", self.spec.name)
+        return {**found, "text": text}
 
     def _words(self, actions: list[Action], lang: str, observation: dict[str, Any],
                seat: int | None) -> list[dict[str, Any]]:
@@ -440,7 +458,8 @@ class Room:
         try:
             self.state.verify(seat, action)
         except IllegalAction as e:
-            raise ClientError("illegal_action", refusal_text(self.spec.name, e, lang)) from None
+            raise ClientError("illegal_action", refusal_text(
+                self.spec.name, e, lang, [s.name for s in self.seats])) from None
 
     async def act(self, seat: int, text: Any, version: Any, lang: str = "en") -> int:
         """Validate, store, apply and announce one action of ``seat``; returns the new version.

@@ -222,6 +222,13 @@ export function errorText(lang, error) {
   const key = `err_${error.code}`;
   // the server's own words in Russian, when it gives them (a broken table's reason)
   if (lang === "ru" && error.message_ru) return error.message_ru;
+  // a refusal is said by the server in the socket's language (koloda.action_words.refusal_text):
+  // shown as sent, after the general words; a text not in this language (a game whose reasons
+  // are not translated yet) is left out rather than shown in English
+  if (error.code === "illegal_action" && error.message && WORDS[lang] && WORDS[lang][key]
+      && (lang === "en" || /[а-яё]/i.test(error.message))) {
+    return `${WORDS[lang][key]}: ${error.message}`;
+  }
   if (lang !== "en" && WORDS[lang] && WORDS[lang][key]) return WORDS[lang][key];
   return error.message || error.code;
 }

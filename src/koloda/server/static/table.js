@@ -196,10 +196,9 @@ function renderResult() {
     h("p", { class: "verdict" }, winners.length
       ? `${winners.length > 1 ? t("winners") : t("winner")}: ${winners.join(", ")}`
       : t("draw")),
-    // the game's own words for the outcome, when it has them in this language
-    (lang === "ru" ? r.summary_ru : r.summary)
-      ? h("p", { class: "summary" }, lang === "ru" ? r.summary_ru : r.summary)
-      : null,
+    // the game's own words for the outcome in this page's language (the server's summary_text,
+    // players named as the table names them), when it has them
+    summaryText(r) ? h("p", { class: "summary", id: "summary" }, summaryText(r)) : null,
     table && SCORING[table.game]
       ? h("p", { class: "muted scoring" }, SCORING[table.game][lang] || SCORING[table.game].en) : null,
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("score")),
@@ -233,6 +232,11 @@ function againBox() {
     parts.push(h("p", { class: "muted" }, t("again_everyone")));
   }
   return parts.length ? h("div", { class: "again" }, parts) : null;
+}
+
+function summaryText(r) {
+  if (r.text !== undefined) return r.text || "";
+  return (lang === "ru" ? r.summary_ru : r.summary) || "";
 }
 
 function seatWho(i) {
