@@ -133,6 +133,21 @@ function previewEl(h, a, lang) {
   return h("small", { class: `preview ${p.against}`, "data-preview": String(p.damage) }, ` · ✖ ${words}`);
 }
 
+// the end-of-exchange summary (table.js): an exchange («гейм») from its start to the damage
+// recorded and what followed from it (the next attacker, the round's points)
+export const steps = {
+  open: ["GwentExchangeStarted"],
+  next: ["GwentRoundStarted"],
+  close: ["GwentExchangeEnded"],
+  title: (entry, lang, entries) => {
+    const started = entries.find((e) => e.event.kind === "GwentExchangeStarted");
+    const n = started ? ` ${started.event.number}` : "";
+    const round = entries.some((e) => e.event.kind === "GwentRoundEnded");
+    if (lang === "ru") return `Итоги гейма${n}${round ? " и раунда" : ""}`;
+    return `Exchange${n}${round ? " and round" : ""}: the result`;
+  },
+};
+
 export function render(ctx) {
   const { h, view, lang, act, pending, seatName } = ctx;
   ensureCatalogue(ctx);
