@@ -117,10 +117,12 @@ export const steps = {
   open: ["NmTokenFlipped"],
   next: ["NmRoundStarted"],
   close: ["NmRevealed"],
-  title: (entry, lang) => {
+  title: (entry, lang, entries) => {
     const suit = SUITS[entry.event.suit];
     const name = suit ? `${suit.icon} ${suit[lang] || suit.en}` : "";
-    return lang === "ru" ? `Итоги шага: ${name}` : `Step: ${name}, the result`;
+    const round = entries.some((e) => e.event.kind === "NmRoundEnded");
+    if (lang === "ru") return `Итоги шага: ${name}${round ? " · раунд окончен" : ""}`;
+    return `Step: ${name}, the result${round ? " · the round is over" : ""}`;
   },
 };
 
