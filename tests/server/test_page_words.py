@@ -73,3 +73,28 @@ def test_a_refusal_is_said_in_the_asking_clients_language(client: TestClient) ->
                         json={"action": "offer-end", "version": v["version"], "lang": lang})
         assert r.status_code == 422 and r.json()["code"] == "illegal_action"
         assert expected in r.json()["message"], r.json()
+
+
+def test_the_lobby_gets_each_bot_with_named_parameters(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games?lang=ru").json()}
+    duel = games["duel"]
+    kinds = {k["kind"]: k for k in duel["bot_kinds"]}
+    assert {"random", "heuristic", "ismcts"} <= set(kinds)
+    budget = next(p for p in kinds["ismcts"]["parameters"] if p["name"] == "budget")
+    assert budget["ru"] and budget["en"] and budget["default"]
+    choices = {c["spec"]: c for c in duel["bot_choices"]}
+    modelled = choices["bot:ismcts:budget=1s:opponents=heuristic"]
+    assert modelled["kind"] == "ismcts"
+    assert modelled["params"] == {"budget": "1s", "opponents": "heuristic"}
+    assert choices["bot:heuristic"]["params"] == {}
+    assert len(duel["bot_choices"]) == len(duel["bots"])  # the same bots, the older spelling
+    # the named spelling and the older one make the same bot; the table names it for the page
+    for spec in ("bot:ismcts:budget=1s:opponents=heuristic", "bot:ismcts:1s:::heuristic"):
+        t = new_table(client, game="duel", players=2, seats=[
+            {"kind": "human"}, {"kind": "bot", "bot": spec}])
+        seat = t["info"]["seats"][1]
+        assert seat["bot_kind"] == "ismcts"
+        assert seat["bot_params"] == {"budget": "1s", "opponents": "heuristic"}
+    r = client.post("/api/tables", json={"game": "duel", "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "bot:ismcts:speed=9"}]})
+    assert r.status_code == 400 and "speed" in r.json()["message"]

@@ -36,6 +36,7 @@ from koloda.action_words import (
     summary_text,
 )
 from koloda.bots import Bot, decision_for, make_bot
+from koloda.bots.base import named_bot
 from koloda.engine import (
     Action,
     ActionSyntaxError,
@@ -283,13 +284,25 @@ class Room:
             "match": self.match,
             "version": self.version,
             "finished": self.state.is_terminal,
-            "seats": [s.public() for s in self.seats],
+            "seats": [{**s.public(), **self._bot_words(s)} for s in self.seats],
             "matches_played": len(self.results),
             "totals": totals,
             "rules_version": self.rules_version,
             "read_only": self._read_only_text(lang),
             "again": sorted(self.again),
         }
+
+    def _bot_words(self, seat: Seat) -> dict[str, Any]:
+        """A bot seat's kind and named parameters (``koloda.bots.base.named_bot``), so the page
+        names it in words without reading its spec."""
+        if seat.bot_name is None:
+            return {}
+        try:
+            found = named_bot(seat.bot_name, self.spec.name)
+        except Exception:  # a stored spec the parser no longer reads: named by its kind
+            return {"bot_kind": seat.bot_name.removeprefix("bot:").split(":")[0],
+                    "bot_params": {}}
+        return {"bot_kind": found["kind"], "bot_params": found["params"]}
 
     def _read_only_text(self, lang: str) -> str | None:
         if self.read_only is None:

@@ -156,7 +156,7 @@ function renderSeats() {
     },
     h("span", { class: `dot ${s.online ? "on" : "off"}`, title: s.online ? t("online") : t("offline") }),
     h("strong", {}, s.name),
-    s.kind === "bot" ? h("small", { title: s.bot }, ` ${t("bot")}: ${botLabel(lang, s.bot)}`) : null,
+    s.kind === "bot" ? h("small", {}, ` ${t("bot")}: ${botLabel(lang, s.bot_kind, s.bot_params)}`) : null,
     acting ? h("em", {}, ` · ${t("to_act")}…`) : null,
     !acting && marks.includes(s.seat) ? h("em", {}, ` · ✓ ${t("decided")}`) : null,
     table.matches_played ? h("small", { class: "total" }, ` Σ ${num(lang, table.totals[s.seat])}`) : null,
