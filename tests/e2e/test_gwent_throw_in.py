@@ -64,5 +64,10 @@ def test_a_throw_in_is_picked_then_confirmed(browser: Any, server: Any, shots: P
     page.screenshot(path=shots / "gwent-throw-in-picked.png", full_page=True)
     labels = offered.all_text_contents()
     assert all("Подбросить" in x for x in labels)
+    # each throw-in says what it does to the damage on each side (the server's preview)
+    previewed = [a for a in v["actions"] if a["kind"] == "throw" and a["fields"].get("preview")]
+    if previewed and set(previewed[0]["fields"]["cards"]) == set(throw["fields"]["cards"]):
+        shown = offered.locator(".preview").all_text_contents()
+        assert shown and all("урон" in x and "→" in x for x in shown), shown
     after_click(page, lambda: offered.first.click())
     ctx.close()

@@ -31,6 +31,12 @@ def test_the_lobby_creates_a_table_with_a_bot_by_keyboard_on_a_phone(
     page.select_option("#game", "duel")
     page.select_option("select[name=kind-1]", "bot")
     page.select_option("select[name=bot-1]", "bot:heuristic")
+    # the bots' choices are built from their named parameters, named in words
+    offered = page.eval_on_selector_all("select[name=bot-1] option",
+                                        "els => els.map(e => [e.value, e.textContent])")
+    assert ["bot:ismcts:budget=1s:opponents=heuristic",
+            "поиск с моделью соперников, 1 с на ход"] in offered, offered
+    assert ["bot:ismcts:budget=0.3s", "поиск, 0,3 с на ход"] in offered, offered
     page.fill("input[name=name-0]", "Вера")
     assert page.evaluate(TOO_WIDE) == []
     form_text = page.text_content("#create") or ""

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from koloda.engine import Game, InvalidOption, get_spec
 from koloda.engine.bot import (
@@ -36,7 +37,7 @@ from koloda.engine.bot import (
 )
 
 __all__ = ["GENERIC_BOT_MODULES", "Bot", "BotFactory", "BotParameter", "Decision", "ModelRedraw",
-           "bot_descriptions", "bot_names", "decision_for", "make_bot", "model_redraw",
+           "bot_descriptions", "bot_names", "decision_for", "make_bot", "model_redraw", "named_bot",
            "register_bot", "register_model_redraw"]
 
 #: The modules of the bots that play any game (each registers its bots when imported).
@@ -65,6 +66,25 @@ def bot_descriptions(game: str) -> list[dict[str, object]]:
     return [{"kind": kind, "spec": f"bot:{kind}",
              "parameters": [p.to_json() for p in bot_parameters(kind, game)]}
             for kind in bot_names(game)]
+
+
+def named_bot(spec: str, game: str) -> dict[str, Any]:
+    """``spec`` (any spelling :func:`koloda.engine.bot.parse_bot_spec` reads) as its kind and
+    its named parameters, ``{"kind": "ismcts", "params": {"budget": "1s"}, "spec":
+    "bot:ismcts:budget=1s"}`` (the parameters given only; ``spec`` in the named spelling), so a
+    page names a bot in words without splitting the text. Raises InvalidOption like the
+    parser.
+
+    >>> named_bot("bot:ismcts:1s:::heuristic", "duel")["params"]
+    {'budget': '1s', 'opponents': 'heuristic'}
+    """
+    _import_bot_modules(game)
+    kind, values = parse_bot_spec(spec, game)
+    declared = bot_parameters(kind, game)
+    params = {p.name: v for p, v in zip(declared, values, strict=False) if v != ""}
+    extra = values[len(declared):]
+    named = "".join(f":{k}={v}" for k, v in params.items()) + "".join(f":{v}" for v in extra)
+    return {"kind": kind, "params": params, "spec": f"bot:{kind}{named}"}
 
 
 def make_bot(spec: str, game: Game, *, seed: int = 0) -> Bot:

@@ -21,6 +21,7 @@ from functools import partial
 from typing import Any
 
 from koloda.bots import bot_names, make_bot
+from koloda.bots.base import bot_descriptions, named_bot
 from koloda.engine import GameRecord, KolodaError, get_spec, load_game
 from koloda.engine.errors import IllegalAction, InvalidOption, UnknownGame
 from koloda.engine.record import RulesChanged, migrate
@@ -396,7 +397,12 @@ def games_catalogue(lang: str) -> list[dict[str, Any]]:
                     }
                     for o in spec.options
                 ],
+                # the bots' specs as texts (the older form, kept for API clients)…
                 "bots": bot_choices(spec.name),
+                # …and as the pages build their choices: each offered bot's kind and named
+                # parameters, and every kind with its parameters described in words
+                "bot_choices": [named_bot(b, spec.name) for b in bot_choices(spec.name)],
+                "bot_kinds": bot_descriptions(spec.name),
             }
         )
     return out

@@ -33,8 +33,10 @@ from koloda.action_words import (
     describe_actions,
     previews,
     refusal_text,
+    summary_text,
 )
 from koloda.bots import Bot, decision_for, make_bot
+from koloda.bots.base import named_bot
 from koloda.engine import (
     Action,
     ActionSyntaxError,
@@ -282,13 +284,25 @@ class Room:
             "match": self.match,
             "version": self.version,
             "finished": self.state.is_terminal,
-            "seats": [s.public() for s in self.seats],
+            "seats": [{**s.public(), **self._bot_words(s)} for s in self.seats],
             "matches_played": len(self.results),
             "totals": totals,
             "rules_version": self.rules_version,
             "read_only": self._read_only_text(lang),
             "again": sorted(self.again),
         }
+
+    def _bot_words(self, seat: Seat) -> dict[str, Any]:
+        """A bot seat's kind and named parameters (``koloda.bots.base.named_bot``), so the page
+        names it in words without reading its spec."""
+        if seat.bot_name is None:
+            return {}
+        try:
+            found = named_bot(seat.bot_name, self.spec.name)
+        except Exception:  # a stored spec the parser no longer reads: named by its kind
+            return {"bot_kind": seat.bot_name.removeprefix("bot:").split(":")[0],
+                    "bot_params": {}}
+        return {"bot_kind": found["kind"], "bot_params": found["params"]}
 
     def _read_only_text(self, lang: str) -> str | None:
         if self.read_only is None:
@@ -337,7 +351,7 @@ class Room:
             "seat": seat,
             "to_act": list(state.to_act),
             "finished": state.is_terminal,
-            "result": result_json(state.result()) if state.is_terminal else None,
+            "result": self._result(state, lang) if state.is_terminal else None,
             "observation": observation,
             "legal": legal,
             # each legal action in words, with its fields (koloda.action_words)
@@ -349,6 +363,23 @@ class Room:
         }
         self._views[key] = view
         return view
+
+    def _result(self, state: GameState, lang: str) -> dict[str, Any] | None:
+        """The result as stored, with ``text``: how the game ended in ``lang``, players named
+        as the table names them (the game's ``Result.words`` from the catalogue; else its older
+        summary, when it has one in ``lang``; else None, and the page says it without)."""
+        result = state.result()
+        found = result_json(result)
+        if result is None or found is None:
+            return found
+        text: str | None = None
+        if result.words is not None or lang == "en" or result.summary_ru:
+            try:
+                text = self._named(summary_text(self.spec.name, result, lang,
+                                                [s.name for s in self.seats])) or None
+            except Exception:  # words must never take the table down
+                log.exception("the summary of %s failed", self.spec.name)
+        return {**found, "text": text}
 
     def _words(self, actions: list[Action], lang: str, observation: dict[str, Any],
                seat: int | None) -> list[dict[str, Any]]:
@@ -440,7 +471,8 @@ class Room:
         try:
             self.state.verify(seat, action)
         except IllegalAction as e:
-            raise ClientError("illegal_action", refusal_text(self.spec.name, e, lang)) from None
+            raise ClientError("illegal_action", refusal_text(
+                self.spec.name, e, lang, [s.name for s in self.seats])) from None
 
     async def act(self, seat: int, text: Any, version: Any, lang: str = "en") -> int:
         """Validate, store, apply and announce one action of ``seat``; returns the new version.

@@ -163,9 +163,11 @@ def preview_action(state: Any, seat: int, text: str) -> dict[str, Any] | None:
     worked out on a copy of the state (the play's own effect on cards already on the table;
     nothing of what the play would make happen next — a throw-in, the next exchange, a deal —
     is looked at). None for other actions, or when the play closes the exchange."""
-    from koloda.games.gwent.actions import Play, parse_action
+    from koloda.games.gwent.actions import Medic, NameSuit, Play, Scorch, Spy, Throw, parse_action
 
     action = parse_action(text)
+    if isinstance(action, Medic | NameSuit | Scorch | Spy | Throw):
+        return _sides_preview(state, seat, action)
     if not isinstance(action, Play):
         return None
     before = state.observe(seat).get("exchange") or {}
@@ -183,3 +185,33 @@ def preview_action(state: Any, seat: int, text: str) -> dict[str, Any] | None:
             return {"damage": float(stack["damage"]),
                     "against": "you" if stack["presses_on"] == mine else "them"}
     return None
+
+
+def _sides_preview(state: Any, seat: int, action: Action) -> dict[str, Any] | None:
+    """What a choice other than a play (a revival, a trump named, an execution, a spy, a
+    throw-in) does to the damage pressing on each side of the exchange:
+    ``{"was": [on the attacker, on the defender], "now": […], "mine": 0 | 1 | None}`` (the
+    side ``seat`` is, None when it is neither), from the stacks ``seat`` sees before and after
+    on a copy; None when nothing changes or the choice closes the exchange."""
+    before = state.observe(seat).get("exchange") or {}
+    copy = state.clone()
+    try:
+        copy.apply(seat, action)
+    except Exception:  # the engine refuses it: no preview
+        return None
+    after = copy.observe(seat).get("exchange") or {}
+    if not before or not after or after.get("number") != before.get("number"):
+        return None
+
+    def sides(exchange: Mapping[str, Any]) -> list[float]:
+        out = [0.0, 0.0]
+        for stack in exchange.get("stacks", []):
+            if stack["presses_on"] in (0, 1):
+                out[stack["presses_on"]] += float(stack["damage"])
+        return out
+
+    was, now = sides(before), sides(after)
+    if was == now:
+        return None
+    mine = 0 if after.get("attacker") == seat else 1 if after.get("defender") == seat else None
+    return {"was": was, "now": now, "mine": mine}

@@ -51,6 +51,7 @@ const WORDS = {
     how_to_play: "How to play",
     legend: "Symbols",
     just_now: "Just now",
+    got_it: "Got it",
     also_choosing: "also choosing",
     quick_start: "Play now",
     your_name: "Your name",
@@ -143,6 +144,7 @@ const WORDS = {
     how_to_play: "Как играть",
     legend: "Обозначения",
     just_now: "Только что",
+    got_it: "Понятно",
     also_choosing: "одновременно выбирают",
     quick_start: "Сыграть сейчас",
     your_name: "Ваше имя",
@@ -222,32 +224,46 @@ export function errorText(lang, error) {
   const key = `err_${error.code}`;
   // the server's own words in Russian, when it gives them (a broken table's reason)
   if (lang === "ru" && error.message_ru) return error.message_ru;
+  // a refusal is said by the server in the socket's language (koloda.action_words.refusal_text):
+  // shown as sent, after the general words; a text not in this language (a game whose reasons
+  // are not translated yet) is left out rather than shown in English
+  if (error.code === "illegal_action" && error.message && WORDS[lang] && WORDS[lang][key]
+      && (lang === "en" || /[а-яё]/i.test(error.message))) {
+    return `${WORDS[lang][key]}: ${error.message}`;
+  }
   if (lang !== "en" && WORDS[lang] && WORDS[lang][key]) return WORDS[lang][key];
   return error.message || error.code;
 }
 
-// A bot's name in words: "bot:ismcts:1s" → "search, 1 s per move" ("поиск, 1 с на ход");
-// "bot:ismcts:1s:::heuristic" → "search modelling the others, 1 s per move".
+// A bot in words from its kind and named parameters as the server sends them (koloda.bots'
+// named_bot; the page never splits a spec): {kind: "ismcts", params: {budget: "1s"}} →
+// "search, 1 s per move" («поиск, 1 с на ход»); with opponents=heuristic "search modelling the
+// others, …"; another parameter by its name and value.
 const BOT_KINDS = {
   random: { en: "random", ru: "случайный" },
   heuristic: { en: "heuristic", ru: "эвристика" },
   ismcts: { en: "search", ru: "поиск" },
   solver: { en: "solver", ru: "решатель" },
 };
+const BOT_VALUES = {
+  peaceful: { en: "peaceful", ru: "миролюбивая" },
+};
 
-export function botLabel(lang, name) {
-  const [, kind, budget, , , opponents] = String(name || "").split(":");
+export function botLabel(lang, kind, params = {}) {
+  const ru = lang === "ru";
   const words = BOT_KINDS[kind];
   let out = words ? words[lang] || words.en : kind;
-  if (opponents === "heuristic") {
-    out += lang === "ru" ? " с моделью соперников" : " modelling the others";
-  }
-  if (budget && budget.endsWith("s")) {
-    const secs = budget.slice(0, -1);
-    out += lang === "ru" ? `, ${secs.replace(".", ",")} с на ход` : `, ${secs} s per move`;
+  const p = params || {};
+  if (p.opponents === "heuristic") out += ru ? " с моделью соперников" : " modelling the others";
+  const budget = p.budget || "";
+  if (budget.endsWith("s")) {
+    const secs = Number(budget.slice(0, -1));
+    out += ru ? `, ${num(lang, secs)} с на ход` : `, ${num(lang, secs)} s per move`;
   } else if (budget) {
-    out += lang === "ru" ? `, ${budget} итераций на ход` : `, ${budget} iterations per move`;
+    out += ru ? `, ${plural(lang, Number(budget), { one: "итерация", few: "итерации", many: "итераций" })} на ход`
+      : `, ${plural(lang, Number(budget), { one: "iteration", other: "iterations" })} per move`;
   }
+  if (p.style && BOT_VALUES[p.style]) out += `, ${BOT_VALUES[p.style][lang] || BOT_VALUES[p.style].en}`;
   return out;
 }
 

@@ -65,10 +65,14 @@ function seatRow(game, i) {
   const kind = h("select", { name: `kind-${i}`, "aria-label": `${t("seat")} ${i + 1}` },
     h("option", { value: "human", selected: i === 0 }, t("person")),
     h("option", { value: "bot", selected: i > 0 }, t("bot")));
-  const preferred = ["bot:heuristic", "bot:random"].find((b) => game.bots.includes(b));
-  const heuristic = preferred || game.bots[0];
+  // the bots the server offers, each with its kind and named parameters (never split here)
+  const choices = game.bot_choices || [];
+  const plain = (c) => !Object.keys(c.params).length;
+  const preferred = ["heuristic", "random"].map((k) => choices.find((c) => c.kind === k && plain(c)))
+    .find(Boolean) || choices[0];
   const bot = h("select", { name: `bot-${i}`, "aria-label": `${t("bot")} ${i + 1}` },
-    game.bots.map((b) => h("option", { value: b, selected: b === heuristic }, botLabel(lang, b))));
+    choices.map((c) => h("option", { value: c.spec, selected: c === preferred || undefined },
+      botLabel(lang, c.kind, c.params))));
   const name = h("input", { name: `name-${i}`, type: "text", maxlength: 40,
     placeholder: t("name"), "aria-label": `${t("name")} ${i + 1}` });
   const sync = () => { bot.hidden = kind.value !== "bot"; name.hidden = kind.value === "bot"; };
@@ -250,6 +254,12 @@ function copyButton(text) {
   return b;
 }
 
+// a bot seat of a table just created, in words (the table's info names its kind and parameters)
+function seatBot(data, s) {
+  const info = (data.info && data.info.seats && data.info.seats[s.seat]) || {};
+  return botLabel(lang, info.bot_kind, info.bot_params);
+}
+
 function renderCreated(data) {
   const abs = (p) => new URL(p, location.origin).href;
   return h("section", { class: "panel created", id: "created" },
@@ -261,7 +271,7 @@ function renderCreated(data) {
         ? [h("input", { type: "text", readonly: true, value: abs(s.link), "aria-label": t("invitation") }),
           copyButton(abs(s.link)),
           h("a", { href: s.link, class: "button", "data-seat": s.seat }, t("open_seat"))]
-        : h("span", { class: "muted" }, `${t("bot")}: ${botLabel(lang, s.bot)}`)))),
+        : h("span", { class: "muted" }, `${t("bot")}: ${seatBot(data, s)}`)))),
     h("p", {}, t("spectator_link"), " ",
       h("a", { href: data.spectator, id: "spectator-link" }, abs(data.spectator))),
   );

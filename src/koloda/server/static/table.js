@@ -23,6 +23,8 @@ let logEntries = [];
 // the log entries that came with the last change: what the others just did
 let fresh = [];
 let pending = false;
+// the end-of-round summary the person closed (or acted after): [match, log entry n]
+let summarySeen = null;
 let renderer = generic;
 let rendererFor = null;
 let nextId = 1;
@@ -56,6 +58,8 @@ function act(text) {
   if (!view || pending) return;
   pending = true;
   fresh = [];
+  const shown = roundSummary();
+  if (shown) summarySeen = [view.match, shown.close.n];
   showError("");
   send({ type: "act", action: text, version: view.version, id: nextId++ });
   render();
@@ -152,7 +156,7 @@ function renderSeats() {
     },
     h("span", { class: `dot ${s.online ? "on" : "off"}`, title: s.online ? t("online") : t("offline") }),
     h("strong", {}, s.name),
-    s.kind === "bot" ? h("small", { title: s.bot }, ` ${t("bot")}: ${botLabel(lang, s.bot)}`) : null,
+    s.kind === "bot" ? h("small", {}, ` ${t("bot")}: ${botLabel(lang, s.bot_kind, s.bot_params)}`) : null,
     acting ? h("em", {}, ` · ${t("to_act")}…`) : null,
     !acting && marks.includes(s.seat) ? h("em", {}, ` · ✓ ${t("decided")}`) : null,
     table.matches_played ? h("small", { class: "total" }, ` Σ ${num(lang, table.totals[s.seat])}`) : null,
@@ -196,10 +200,9 @@ function renderResult() {
     h("p", { class: "verdict" }, winners.length
       ? `${winners.length > 1 ? t("winners") : t("winner")}: ${winners.join(", ")}`
       : t("draw")),
-    // the game's own words for the outcome, when it has them in this language
-    (lang === "ru" ? r.summary_ru : r.summary)
-      ? h("p", { class: "summary" }, lang === "ru" ? r.summary_ru : r.summary)
-      : null,
+    // the game's own words for the outcome in this page's language (the server's summary_text,
+    // players named as the table names them), when it has them
+    summaryText(r) ? h("p", { class: "summary", id: "summary" }, summaryText(r)) : null,
     table && SCORING[table.game]
       ? h("p", { class: "muted scoring" }, SCORING[table.game][lang] || SCORING[table.game].en) : null,
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("score")),
@@ -235,16 +238,65 @@ function againBox() {
   return parts.length ? h("div", { class: "again" }, parts) : null;
 }
 
+function summaryText(r) {
+  if (r.text !== undefined) return r.text || "";
+  return (lang === "ru" ? r.summary_ru : r.summary) || "";
+}
+
 function seatWho(i) {
   return view && view.seat === i ? `${seatName(i)} (${t("you")})` : seatName(i);
 }
 
 function renderRecent() {
   const box = $("recent");
-  const shown = fresh.slice(-6);
+  const inSummary = new Set(((roundSummary() || {}).entries || []).map((e) => e.n));
+  const shown = fresh.filter((e) => !inSummary.has(e.n)).slice(-6);
   if (!view || !shown.length) { box.replaceChildren(); return; }
   box.replaceChildren(h("h2", {}, t("just_now")),
     h("ul", {}, shown.map((e) => h("li", { "data-kind": e.event.kind }, e.text))));
+}
+
+// «Итоги»: when a round of the duel, a step of Nevermore or an exchange of Gwent ends, the
+// entries of the seat's own log from the step's first move to its end and what followed from
+// it (damage, points, the next attacker), until the next step's first move. The renderer says
+// which events open and close a step (its `steps`: {open: [kinds], close: [kinds], next:
+// [kinds that end what follows a step besides the next opening],
+// title(closing entry, lang, the step's entries)}). Shown until the person closes it or takes their next decision.
+function roundSummary() {
+  const steps = renderer.steps;
+  if (!steps || !view) return null;
+  let close = -1;
+  for (let i = logEntries.length - 1; i >= 0; i -= 1) {
+    if (steps.close.includes(logEntries[i].event.kind)) { close = i; break; }
+  }
+  if (close < 0) return null;
+  const entry = logEntries[close];
+  if (summarySeen && summarySeen[0] === view.match && summarySeen[1] === entry.n) return null;
+  // from the step's first move after the previous step's end…
+  let start = close;
+  while (start > 0 && !steps.close.includes(logEntries[start - 1].event.kind)) start -= 1;
+  while (start < close && !steps.open.includes(logEntries[start].event.kind)) start += 1;
+  // …to the next step's first move (or the next round's start)
+  const stop = steps.open.concat(steps.next || []);
+  let end = close + 1;
+  while (end < logEntries.length && !stop.includes(logEntries[end].event.kind)) end += 1;
+  return { close: entry, title: steps.title(entry, lang, logEntries.slice(start, end)), entries: logEntries.slice(start, end) };
+}
+
+function renderSummary() {
+  const box = $("summary-box");
+  const found = roundSummary();
+  document.body.dataset.summary = found ? String(found.close.n) : "";
+  if (!found) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  box.setAttribute("aria-label", found.title);
+  box.replaceChildren(
+    h("h2", {}, found.title),
+    h("ul", {}, found.entries.map((e) => h("li", {
+      "data-kind": e.event.kind, class: e.n === found.close.n ? "outcome" : undefined,
+    }, e.text))),
+    h("button", { type: "button", class: "link", id: "summary-close", "data-key": "summary-close",
+      onclick: () => { summarySeen = [view.match, found.close.n]; render(); } }, t("got_it")));
 }
 
 // the seat's automatic passes, for games that have them (the renderer's autoPass words)
@@ -319,6 +371,7 @@ function render() {
     }
     if (table.read_only) showError(table.read_only, "read_only");  // stored under other rules
   }
+  renderSummary();
   renderRecent();
   renderAuto();
   if (table && !$("howto").dataset.game) {

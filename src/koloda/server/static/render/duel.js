@@ -191,6 +191,15 @@ function cardsRow(h, ids, obs, lang, opts = {}) {
   })));
 }
 
+// the end-of-round summary (table.js): a round from the first card put face down to the reveal
+// and what followed from it (a win, the swap)
+export const steps = {
+  open: ["DuelCardCommitted"],
+  close: ["DuelRoundRevealed"],
+  title: (entry, lang) => (lang === "ru" ? `Итоги раунда ${entry.event.round}`
+    : `Round ${entry.event.round}: the result`),
+};
+
 export function render(ctx) {
   const { h, view, lang, act, pending, seatName } = ctx;
   const W = WORDS[lang] || WORDS.en;

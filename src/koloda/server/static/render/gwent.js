@@ -126,12 +126,43 @@ function factionName(deck, lang) {
 function previewEl(h, a, lang) {
   const p = a.fields && a.fields.preview;
   if (!p) return null;
+  if (p.now) return sidesEl(h, p, lang);
   const n = num(lang, p.damage);
   const words = lang === "ru"
     ? (p.damage ? (p.against === "you" ? `урон ${n} вам` : `урон ${n} сопернику`) : "в ноль")
     : (p.damage ? (p.against === "you" ? `${n} damage to you` : `${n} damage to them`) : "to zero");
   return h("small", { class: `preview ${p.against}`, "data-preview": String(p.damage) }, ` · ✖ ${words}`);
 }
+
+// what another choice (a revival, a trump, an execution, a spy, a throw-in) does to the damage
+// on each side: "damage to you 5 → 2" for each side it changes
+function sidesEl(h, p, lang) {
+  const ru = lang === "ru";
+  const whom = (side) => {
+    if (p.mine === side) return ru ? "вам" : "to you";
+    if (p.mine === 0 || p.mine === 1) return ru ? "сопернику" : "to them";
+    return side === 0 ? (ru ? "атакующему" : "to the attacker") : (ru ? "защищающемуся" : "to the defender");
+  };
+  const parts = [0, 1].filter((side) => p.was[side] !== p.now[side]).map((side) =>
+    `${ru ? "урон" : "damage"} ${whom(side)} ${num(lang, p.was[side])} → ${num(lang, p.now[side])}`);
+  const good = p.mine === null ? "" : (p.now[p.mine] <= p.was[p.mine] ? " them" : " you");
+  return h("small", { class: `preview${good}`, "data-preview": p.now.join(" ") }, ` · ✖ ${parts.join(", ")}`);
+}
+
+// the end-of-exchange summary (table.js): an exchange («гейм») from its start to the damage
+// recorded and what followed from it (the next attacker, the round's points)
+export const steps = {
+  open: ["GwentExchangeStarted"],
+  next: ["GwentRoundStarted"],
+  close: ["GwentExchangeEnded"],
+  title: (entry, lang, entries) => {
+    const started = entries.find((e) => e.event.kind === "GwentExchangeStarted");
+    const n = started ? ` ${started.event.number}` : "";
+    const round = entries.some((e) => e.event.kind === "GwentRoundEnded");
+    if (lang === "ru") return `Итоги гейма${n}${round ? " и раунда" : ""}`;
+    return `Exchange${n}${round ? " and round" : ""}: the result`;
+  },
+};
 
 export function render(ctx) {
   const { h, view, lang, act, pending, seatName } = ctx;

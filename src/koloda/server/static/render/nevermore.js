@@ -7,7 +7,7 @@ import { plural } from "/static/i18n.js";
 const SUITS = {
   attack: { en: "Attack", ru: "Атака", icon: "⚔", color: "#b3261e" },
   healing: { en: "Healing", ru: "Лечение", icon: "♥", color: "#2c7a3f" },
-  radiance: { en: "Radiance", ru: "Сияние", icon: "✺", color: "#b08900" },
+  radiance: { en: "Radiance", ru: "Сияние", icon: "✺", color: "#806200" },
   victory: { en: "Victory", ru: "Победа", icon: "♛", color: "#1f5fa8" },
   raven: { en: "Raven", ru: "Ворон", icon: "✒", color: "#333" },
 };
@@ -109,6 +109,21 @@ function stepHelp(obs, lang, passing) {
 export const autoPass = {
   ru: "Пропускать окна магии автоматически (ответ на удар — всегда ваш выбор)",
   en: "Pass magic windows automatically (a reply to a blow is always your choice)",
+};
+
+// the end-of-step summary (table.js): a step from the token turned over to the reveal and
+// what followed from it (damage, victory points, the round's end)
+export const steps = {
+  open: ["NmTokenFlipped"],
+  next: ["NmRoundStarted"],
+  close: ["NmRevealed"],
+  title: (entry, lang, entries) => {
+    const suit = SUITS[entry.event.suit];
+    const name = suit ? `${suit.icon} ${suit[lang] || suit.en}` : "";
+    const round = entries.some((e) => e.event.kind === "NmRoundEnded");
+    if (lang === "ru") return `Итоги шага: ${name}${round ? " · раунд окончен" : ""}`;
+    return `Step: ${name}, the result${round ? " · the round is over" : ""}`;
+  },
 };
 
 export function render(ctx) {
