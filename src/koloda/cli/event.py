@@ -192,8 +192,14 @@ def list_events(db: DbOption = "", lang: LangOption = None) -> None:
         out.print(_t("no_events", lg))
         return
     table = Table(_t("col_id", lg), _t("col_title", lg), _t("col_ops", lg))
+    from koloda.server.store import Damaged
+
     for event_id in ids:
-        row = store.load(event_id)
+        try:
+            row = store.load(event_id)
+        except Damaged as e:  # listed with what is wrong, the others as usual
+            table.add_row(event_id, e.ru if lg == Lang.ru else e.en, "?")
+            continue
         if row is not None:
             table.add_row(row.id, row.title, str(row.version))
     out.print(table)
@@ -459,8 +465,14 @@ def backup(
     """Back the event up: its whole record, logins included, in one JSON file. — Резервная
     копия игры: вся запись, со входами, в одном файле JSON."""
     lg = resolve_lang(lang)
+    from koloda.server.store import Damaged
+
     store = _stores(db)
-    row = store.load(event_id)
+    try:
+        row = store.load(event_id)
+    except Damaged as e:
+        raise fail(f"event {event_id} cannot be read: {e.en}" if lg == Lang.en
+                   else f"игру {event_id} нельзя прочитать: {e.ru}") from None
     if row is None:
         raise fail(f"there is no event {event_id!r} in this database")
     tmp = out.with_name(out.name + ".tmp")
@@ -488,7 +500,7 @@ def restore(
     row = row_from_backup(path)
     bridge.load(row)  # refuses a record the rules do not accept
     store = _stores(db)
-    if store.load(row.id) is not None and not replace:
+    if store.version(row.id) is not None and not replace:
         raise fail(f"the database already has event {row.id}: add --replace" if lg == Lang.en
                    else f"в базе уже есть игра {row.id}: добавьте --replace")
     store.replace(row)

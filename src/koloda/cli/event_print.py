@@ -271,15 +271,20 @@ def serve_event(
 def backup_all(db: str, directory: Path, stamp: str) -> list[Path]:
     """Write a backup of every event of the database into ``directory`` (each as
     ``{id}-{stamp}.json``, written to a temporary name first, then renamed), plus
-    ``{id}-latest.json``; returns the files written."""
+    ``{id}-latest.json``; returns the files written. A damaged event is passed over (its
+    earlier backups stay as they were)."""
     import json
 
     from koloda.cli.event import _stores
+    from koloda.server.store import Damaged
 
     store = _stores(db)
     written = []
     for event_id in store.ids():
-        row = store.load(event_id)
+        try:
+            row = store.load(event_id)
+        except Damaged:
+            continue
         if row is None:
             continue
         text = json.dumps(row.to_json(), ensure_ascii=False)
@@ -317,11 +322,15 @@ def _events(db: str) -> list[tuple[str, str]]:
     """The events in the database (id, title); none when it cannot be read yet."""
     try:
         from koloda.cli.event import _stores
+        from koloda.server.store import Damaged
 
         store = _stores(db)
         out = []
         for event_id in store.ids():
-            row = store.load(event_id)
+            try:
+                row = store.load(event_id)
+            except Damaged:
+                continue  # the server refuses it with its reason
             if row is not None:
                 out.append((row.id, row.title))
         return out

@@ -132,5 +132,11 @@ def replay(record: GameRecord, *, any_rules: bool = False) -> GameState:
         except InvalidData:
             raise
         except Exception as e:
-            raise type(e)(f"action #{i + 1} ({seat}: {text}): {e}") from e
+            where = f"action #{i + 1} ({seat}: {text})"
+            try:
+                again = type(e)(f"{where}: {e}")
+            except Exception:  # an error made from other arguments: the same, with a note
+                e.add_note(where)
+                raise e from None
+            raise again from e
     return state

@@ -36,7 +36,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -550,37 +550,40 @@ async def refuse_hello(websocket: WebSocket, error: ClientError | TimeoutError) 
     await websocket.close(code={"bad_token": 4403, "too_many": 4429}.get(err.code, 4400))
 
 
-async def _serve_socket(
-    websocket: WebSocket, hub: Hub, table_id: str, rate: float = RATE,
-    resends_per_minute: float = Limits.full_resends_per_minute,
+class SocketRoom(Protocol):
+    """What :func:`serve_socket` needs of a table's or an event's room."""
+
+    id: str
+    lock: asyncio.Lock
+
+    def join(self, client: Client) -> None: ...
+
+    def leave(self, client: Client) -> None: ...
+
+
+async def serve_socket(
+    websocket: WebSocket, room: SocketRoom, *, what: str, rate: float,
+    check_fields: Callable[[dict[str, Any]], str],
+    admit: Callable[[str | None, str], Client],
+    handle: Callable[[Client, dict[str, Any]], Awaitable[None]],
+    refuse: Callable[[Client, ClientError, dict[str, Any] | None], Awaitable[None]],
 ) -> None:
-    try:
-        room = await hub.get_room(table_id)
-    except ClientError as e:
-        await _send_now(websocket, e.to_json())
-        await websocket.close(code=4404)
-        return
+    """A socket's whole life at ``room`` (a table's or an event's; ``what`` names it in the
+    log), the same for both: the hello (``admit(token, lang)`` gives the connection or raises
+    :class:`ClientError`), its writer, joining and leaving the room, then each message under
+    the rate limit through ``handle``; whatever is refused goes back through ``refuse`` (a
+    failure of the server's own as ``internal``, logged), to this client only."""
     client: Client | None = None
     writer: asyncio.Task[None] | None = None
     try:
         try:
-            hello = await read_hello(websocket, _check_fields)
+            hello = await read_hello(websocket, check_fields)
             if hello is None:
                 return
-            token, lang = hello
-            seat = room.seat_for_token(token) if token else None
-            if seat is None and len(room.spectators) >= MAX_SPECTATORS:
-                raise ClientError("too_many", f"a table has at most {MAX_SPECTATORS} spectators")
-            if seat is not None and len(room.seats[seat].clients) >= MAX_SEAT_CONNECTIONS:
-                raise ClientError(
-                    "too_many", f"a seat has at most {MAX_SEAT_CONNECTIONS} open connections; "
-                    "close another page of this seat"
-                )
+            client = admit(*hello)
         except (ClientError, TimeoutError) as e:
             await refuse_hello(websocket, e)
             return
-        client = Client(seat, lang)
-        client.resends = Bucket(resends_per_minute / 60.0, max(1.0, resends_per_minute))
         writer = asyncio.create_task(_writer(websocket, client))
         async with room.lock:
             room.join(client)
@@ -589,22 +592,22 @@ async def _serve_socket(
             try:
                 data = await _receive(websocket)
             except ClientError as e:
-                await _refuse(room, client, e, None)
+                await refuse(client, e, None)
                 continue
             if data is None:
                 break
             if not bucket.take():
                 err = ClientError("too_many", f"slow down: at most {rate:g} messages a second")
-                await _refuse(room, client, err, data)
+                await refuse(client, err, data)
                 continue
             try:
-                await _handle(room, client, data)
+                await handle(client, data)
             except ClientError as e:
-                await _refuse(room, client, e, data)
+                await refuse(client, e, data)
             except Exception:  # a bug must not end the connection, nor reach other clients
-                log.exception("handling a message on table %s failed", room.id)
+                log.exception("handling a message at %s %s failed", what, room.id)
                 err = ClientError("internal", "the server could not handle this message")
-                await _refuse(room, client, err, data)
+                await refuse(client, err, data)
     except WebSocketDisconnect:
         pass
     finally:
@@ -619,6 +622,40 @@ async def _serve_socket(
         if websocket.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await websocket.close()
+
+
+async def _serve_socket(
+    websocket: WebSocket, hub: Hub, table_id: str, rate: float = RATE,
+    resends_per_minute: float = Limits.full_resends_per_minute,
+) -> None:
+    try:
+        room = await hub.get_room(table_id)
+    except ClientError as e:
+        await _send_now(websocket, e.to_json())
+        await websocket.close(code=4404)
+        return
+
+    def admit(token: str | None, lang: str) -> Client:
+        seat = room.seat_for_token(token) if token else None
+        if seat is None and len(room.spectators) >= MAX_SPECTATORS:
+            raise ClientError("too_many", f"a table has at most {MAX_SPECTATORS} spectators")
+        if seat is not None and len(room.seats[seat].clients) >= MAX_SEAT_CONNECTIONS:
+            raise ClientError(
+                "too_many", f"a seat has at most {MAX_SEAT_CONNECTIONS} open connections; "
+                "close another page of this seat"
+            )
+        client = Client(seat, lang)
+        client.resends = Bucket(resends_per_minute / 60.0, max(1.0, resends_per_minute))
+        return client
+
+    async def handle(client: Client, data: dict[str, Any]) -> None:
+        await _handle(room, client, data)
+
+    async def refuse(client: Client, error: ClientError, data: dict[str, Any] | None) -> None:
+        await _refuse(room, client, error, data)
+
+    await serve_socket(websocket, room, what="table", rate=rate, check_fields=_check_fields,
+                       admit=admit, handle=handle, refuse=refuse)
 
 
 async def _refuse(

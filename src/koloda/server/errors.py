@@ -21,6 +21,7 @@ STATUS = {
     "too_many": 429,
     "read_only": 409,
     "broken_table": 409,
+    "broken_event": 409,
     "not_found": 404,
     "method_not_allowed": 405,
     "storage": 503,

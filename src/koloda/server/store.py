@@ -16,10 +16,11 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
@@ -43,6 +44,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import StaticPool
 
 from koloda.extras import require
+
+T = TypeVar("T")
 
 metadata = MetaData()
 
@@ -176,47 +179,69 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-class Store:
+class Database:
+    """One engine (its own, made from a URL, or one shared with another store) and a schema
+    created in it: what the tables' store and the events' store have in common."""
+
+    def __init__(self, url_or_engine: str | Engine, schema: MetaData) -> None:
+        if isinstance(url_or_engine, str):
+            self.url = url_or_engine
+            self.engine = make_engine(url_or_engine)
+            self._own = True
+        else:
+            self.engine = url_or_engine
+            self.url = url_or_engine.url.render_as_string()
+            self._own = False
+        schema.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the engine if this store made it."""
+        if self._own:
+            self.engine.dispose()
+
+    def _tx(self) -> Any:
+        return self.engine.begin()
+
+    @contextmanager
+    def snapshot(self) -> Iterator[Connection]:
+        """A connection reading one snapshot of the database: rows being stored meanwhile are
+        either wholly in what it reads or not at all."""
+        with self.engine.connect() as c:
+            if c.dialect.name == "sqlite":
+                c.exec_driver_sql("BEGIN")  # the driver opens no transaction for reads
+            else:
+                c = c.execution_options(isolation_level="REPEATABLE READ")
+            yield c
+
+    def _columns(self, table: str) -> dict[str, Any]:
+        return {c["name"]: c for c in inspect(self.engine).get_columns(table)}
+
+    def _add_column(self, table: str, column: str, sql_type: str) -> None:
+        """Add a column that databases made before it lack (NULL in their rows)."""
+        if column not in self._columns(table):
+            with self._tx() as c:
+                c.execute(sql_text(f"ALTER TABLE {table} ADD COLUMN {column} {sql_type}"))
+
+
+class Store(Database):
     """Synchronous storage; the server calls it from one worker thread."""
 
     def __init__(self, url: str) -> None:
-        self.url = url
-        self.engine = make_engine(url)
-        metadata.create_all(self.engine)
+        super().__init__(url, metadata)
         self._widen_seeds()
-        self._add_rules_versions()
-        self._add_setups()
+        # databases made before rules had versions (NULL: version 1, the rules those matches
+        # were played under) and before matches could start from a setup
+        self._add_column("koloda_matches", "rules_version", "INTEGER")
+        self._add_column("koloda_matches", "setup", "TEXT")
 
     def _widen_seeds(self) -> None:
         """Databases made before seeds had 63 bits stored them as 32-bit integers; widen the
         column (SQLite's integers have 64 bits already)."""
         if self.engine.dialect.name != "postgresql":
             return
-        columns = {c["name"]: c for c in inspect(self.engine).get_columns("koloda_matches")}
-        if not isinstance(columns["seed"]["type"], BigInteger):
+        if not isinstance(self._columns("koloda_matches")["seed"]["type"], BigInteger):
             with self._tx() as c:
                 c.execute(sql_text("ALTER TABLE koloda_matches ALTER COLUMN seed TYPE BIGINT"))
-
-    def _add_rules_versions(self) -> None:
-        """Databases made before rules had versions lack the matches' ``rules_version``
-        column; add it (NULL: version 1, the rules those matches were played under)."""
-        columns = {c["name"] for c in inspect(self.engine).get_columns("koloda_matches")}
-        if "rules_version" not in columns:
-            with self._tx() as c:
-                c.execute(sql_text("ALTER TABLE koloda_matches ADD COLUMN rules_version INTEGER"))
-
-    def _add_setups(self) -> None:
-        """Databases made before matches could start from a setup lack the column; add it."""
-        columns = {c["name"] for c in inspect(self.engine).get_columns("koloda_matches")}
-        if "setup" not in columns:
-            with self._tx() as c:
-                c.execute(sql_text("ALTER TABLE koloda_matches ADD COLUMN setup TEXT"))
-
-    def close(self) -> None:
-        self.engine.dispose()
-
-    def _tx(self) -> Any:
-        return self.engine.begin()
 
     def create_table(self, row: TableRow) -> None:
         with self._tx() as c:
@@ -330,18 +355,8 @@ class Store:
         """The stored table with its current match's actions, or None; raises
         :class:`Damaged` when its rows do not make a whole record. The rows are read in one
         snapshot, so an action being stored meanwhile is either wholly in it or not at all."""
-        with self.engine.connect() as c:
-            if c.dialect.name == "sqlite":
-                c.exec_driver_sql("BEGIN")  # the driver opens no transaction for reads
-            else:
-                c = c.execution_options(isolation_level="REPEATABLE READ")
-            try:
-                return _load(c, table_id)
-            except Damaged:
-                raise
-            except Exception as e:  # a row the columns' types do not describe
-                raise Damaged(f"its rows cannot be read ({type(e).__name__})",
-                              f"его строки не читаются ({type(e).__name__})") from e
+        with self.snapshot() as c:
+            return read_strictly(lambda: _load(c, table_id), "его")
 
     def load_all(self) -> Iterator[tuple[str, TableRow | Damaged]]:
         """Every stored table, each as its row or as the reason it is damaged."""
@@ -359,13 +374,7 @@ def _load(c: Connection, table_id: str) -> TableRow | None:
     t = c.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
     if t is None:
         return None
-    try:
-        options = json.loads(t["options"], parse_constant=_no_constant)
-    except (ValueError, RecursionError, TypeError):
-        raise Damaged("its options are not valid JSON",
-                      "его параметры — не JSON") from None
-    if not isinstance(options, dict):
-        raise Damaged("its options are not a JSON object", "его параметры — не объект JSON")
+    options = json_object(t["options"], "its options", "его параметры")
     seats = [
         SeatRow(seat=r["seat"], kind=r["kind"], bot=r["bot"], name=r["name"], token=r["token"])
         for r in c.execute(
@@ -470,8 +479,35 @@ def _load(c: Connection, table_id: str) -> TableRow | None:
         rules_version=current["rules_version"] or 1,
         actions=actions,
         results=results,
-        setup=None if current["setup"] is None else json.loads(current["setup"]),
+        setup=None if current["setup"] is None else json_object(
+            current["setup"], "its current match's setup", "начальная позиция его партии",
+            are="is"),
     )
+
+
+def read_strictly(read: Callable[[], T], its_ru: str) -> T:
+    """``read()``, with an error of a row the columns' types do not describe raised as
+    :class:`Damaged` (``its_ru``: "its" in Russian for what is read, «его», «её»)."""
+    try:
+        return read()
+    except Damaged:
+        raise
+    except Exception as e:
+        raise Damaged(f"its rows cannot be read ({type(e).__name__})",
+                      f"{its_ru} строки не читаются ({type(e).__name__})") from e
+
+
+def json_object(text: Any, what: str, what_ru: str, *, are: str = "are") -> dict[str, Any]:
+    """The JSON object stored in a column; raises :class:`Damaged` naming ``what`` (English,
+    with the verb ``are``: "are" or "is") and ``what_ru`` (Russian: «его параметры») when it is
+    not valid JSON (NaN and infinities included) or not an object."""
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError, TypeError):
+        raise Damaged(f"{what} {are} not valid JSON", f"{what_ru} — не JSON") from None
+    if not isinstance(value, dict):
+        raise Damaged(f"{what} {are} not a JSON object", f"{what_ru} — не объект JSON")
+    return value
 
 
 def _no_constant(name: str) -> Any:

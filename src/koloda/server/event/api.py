@@ -24,22 +24,16 @@ tables' (``MAX_MESSAGE``, ``--message-rate``).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from koloda.server.errors import ClientError
 from koloda.server.event import bridge
 from koloda.server.event.hub import EventHub
 from koloda.server.event.room import MAX_BOARDS, MAX_LOGIN_CONNECTIONS, EventRoom
 from koloda.server.room import Client
-
-log = logging.getLogger("koloda.server.event")
 
 Lang = Literal["en", "ru"]
 
@@ -153,16 +147,7 @@ def _check_fields(data: dict[str, Any]) -> str:
 
 
 async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float) -> None:
-    from koloda.server.app import (
-        BURST,
-        RATE,
-        _receive,
-        _send_now,
-        _writer,
-        read_hello,
-        refuse_hello,
-    )
-    from koloda.server.limits import Bucket
+    from koloda.server.app import _send_now, serve_socket
 
     try:
         room = await hub.get(event_id)
@@ -170,61 +155,23 @@ async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float
         await _send_now(websocket, e.to_json())
         await websocket.close(code=4404)
         return
-    client: Client | None = None
-    writer: asyncio.Task[None] | None = None
-    try:
-        try:
-            hello = await read_hello(websocket, _check_fields)
-            if hello is None:
-                return
-            token, lang = hello
-            who = room.who_for_token(token) if token else None
-            limit = MAX_BOARDS if who is None else MAX_LOGIN_CONNECTIONS
-            if room.count(who) >= limit:
-                raise ClientError("too_many", f"at most {limit} open connections here; close "
-                                  "another page")
-        except (ClientError, TimeoutError) as e:
-            await refuse_hello(websocket, e)
-            return
-        client = Client(who, lang)
-        writer = asyncio.create_task(_writer(websocket, client))
-        async with room.lock:
-            room.join(client)
-        bucket = Bucket(rate, rate * BURST / RATE)
-        while True:
-            try:
-                data = await _receive(websocket)
-            except ClientError as e:
-                client.push(e.to_json())
-                continue
-            if data is None:
-                break
-            if not bucket.take():
-                err = ClientError("too_many", f"slow down: at most {rate:g} messages a second")
-                _refuse(client, err, data)
-                continue
-            try:
-                await _handle(room, client, data)
-            except ClientError as e:
-                _refuse(client, e, data)
-            except Exception:
-                log.exception("handling a message at event %s failed", room.id)
-                _refuse(client, ClientError("internal", "the server could not handle this "
-                                            "message"), data)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        if client is not None:
-            async with room.lock:
-                room.leave(client)
-            client.push(None)
-        if writer is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, timeout=2)
-            writer.cancel()
-        if websocket.client_state == WebSocketState.CONNECTED:
-            with contextlib.suppress(Exception):
-                await websocket.close()
+
+    def admit(token: str | None, lang: str) -> Client:
+        who = room.who_for_token(token) if token else None
+        limit = MAX_BOARDS if who is None else MAX_LOGIN_CONNECTIONS
+        if room.count(who) >= limit:
+            raise ClientError("too_many", f"at most {limit} open connections here; close "
+                              "another page")
+        return Client(who, lang)
+
+    async def handle(client: Client, data: dict[str, Any]) -> None:
+        await _handle(room, client, data)
+
+    async def refuse(client: Client, error: ClientError, data: dict[str, Any] | None) -> None:
+        _refuse(client, error, data or {})
+
+    await serve_socket(websocket, room, what="event", rate=rate, check_fields=_check_fields,
+                       admit=admit, handle=handle, refuse=refuse)
 
 
 def _refuse(client: Client, error: ClientError, data: dict[str, Any]) -> None:

@@ -19,6 +19,7 @@ from koloda.engine import Action, Game, GameState, IllegalAction
 from koloda.server.event import bridge
 from koloda.server.event.clock import Clock, default_clock
 from koloda.server.event.store import Conflict, EventRow, EventStore, LoginRow
+from koloda.server.store import Damaged
 
 #: A deadline fired this long after it passed counts as late.
 LATE_MS = 10_000
@@ -45,7 +46,11 @@ class Desk:
         self.reload()
 
     def reload(self) -> None:
-        row = self.store.load(self.event_id)
+        try:
+            row = self.store.load(self.event_id)
+        except Damaged as e:
+            raise DeskError(f"event {self.event_id} cannot be opened: {e.en}",
+                            f"игру «{self.event_id}» нельзя открыть: {e.ru}") from None
         if row is None:
             raise DeskError(f"there is no event {self.event_id!r} in this database",
                             f"в этой базе нет игры «{self.event_id}»")

@@ -29,7 +29,8 @@ import logging
 import secrets
 from typing import Any
 
-from koloda.engine import IllegalAction
+from koloda.engine import IllegalAction, KolodaError
+from koloda.engine.errors import InvalidOption, UnknownGame
 from koloda.server.errors import ClientError
 from koloda.server.event import bridge
 from koloda.server.event.clock import Clock, default_clock
@@ -37,6 +38,7 @@ from koloda.server.event.room import EventRoom
 from koloda.server.event.store import EventRow, EventStore
 from koloda.server.hub import Hub, SeatRequest
 from koloda.server.room import Room
+from koloda.server.store import Damaged
 
 log = logging.getLogger("koloda.server.event")
 
@@ -65,7 +67,9 @@ class EventHub:
         self.clock = clock or default_clock()
         self.check_seconds = check_seconds
         self.rooms: dict[str, EventRoom] = {}
-        self.broken: dict[str, str] = {}
+        #: events that cannot be restored: why, in English and Russian (rows and numbers
+        #: only; the details go to the server's log)
+        self.broken: dict[str, tuple[str, str]] = {}
         self.started_ms = self.clock.now_ms()
         self._syncing: set[str] = set()
         #: one load per event, however many sockets ask at once (two loads would make two
@@ -96,15 +100,15 @@ class EventHub:
             return await self._replay(event_id)
 
     async def _replay(self, event_id: str) -> EventRoom | None:
-        row = await self.call(self.store.load, event_id)
-        if row is None:
-            return None
-        try:
+        try:  # one event's failure must not keep the others down
+            row = await self.call(self.store.load, event_id)
+            if row is None:
+                return None
             room = EventRoom.build(row, store=self.store, store_call=self.call, clock=self.clock,
                                    started_ms=self.started_ms)
-        except Exception as e:  # one event's failure must not keep the others down
+        except Exception as e:
             log.error("event %s cannot be restored: %r", event_id, e)
-            self.broken[event_id] = repr(e)
+            self.broken[event_id] = _why(e)
             return None
         room.after_change = self.sync_duels
         self.rooms[event_id] = room
@@ -118,9 +122,15 @@ class EventHub:
                 await self.tick(room)
         if room is not None:
             return room
-        if event_id in self.broken:
-            raise ClientError("unknown_event", f"event {event_id} cannot be restored with the "
-                              "rules this server runs now; its record is kept unchanged")
+        why = self.broken.get(event_id)
+        if why is not None:
+            raise ClientError(
+                "broken_event",
+                f"event {event_id} cannot be opened: {why[0]}; its record is kept unchanged",
+                message_ru=f"игру {event_id} нельзя открыть: {why[1]}; её запись сохранена без "
+                "изменений",
+                reason=why[0], reason_ru=why[1],
+            )
         raise ClientError("unknown_event", "there is no such event")
 
     async def create(self, row: EventRow) -> EventRoom:
@@ -240,3 +250,20 @@ class EventHub:
             raise ClientError("not_found", "there is no such duel played on phones here")
         table_id = duel_table_id(room.id, duel.id)
         return {"table": table_id, "witness": f"/t/{table_id}", "open": duel.open}
+
+
+def _why(error: BaseException) -> tuple[str, str]:
+    """Why an event cannot be restored, in words that name no card nor operation text
+    (English, Russian)."""
+    if isinstance(error, Damaged):
+        return error.en, error.ru
+    if isinstance(error, UnknownGame):
+        return "its game is not installed on this server", "её игра не установлена на сервере"
+    if isinstance(error, InvalidOption):
+        return ("its stored options are refused by this server's rules",
+                "её сохранённые параметры не принимают правила этого сервера")
+    if isinstance(error, IllegalAction | KolodaError):
+        return ("a stored operation does not replay under the rules this server runs",
+                "сохранённая операция не воспроизводится по правилам этого сервера")
+    return (f"its record cannot be replayed ({type(error).__name__})",
+            f"её запись не воспроизводится ({type(error).__name__})")

@@ -10,6 +10,11 @@ Every write is one transaction committed before the server acknowledges anything
 are numbered: the primary key ``(event_id, n)`` makes two writers (the server and an organiser's
 ``koloda event`` command on the same database) unable to store two different operations at the
 same place; the loser re-reads the record and tries again (:class:`Conflict`).
+
+The rows are read as strictly as the tables' (:class:`~koloda.server.store.Damaged`, in one
+snapshot): options and setup that are not JSON objects, a gap in the operations' numbers, a
+version that is not their count, an operation or a login of nobody at the event. Such an event
+is refused with that reason and its rows are left as they are.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from koloda.server.store import make_engine
+from koloda.server.store import Damaged, Database, json_object, read_strictly
 
 metadata = MetaData()
 
@@ -133,21 +138,12 @@ class EventRow:
         }
 
 
-class EventStore:
-    """Synchronous storage of events; the server calls it from its database worker thread."""
+class EventStore(Database):
+    """Synchronous storage of events; the server calls it from its database worker thread.
+    Given an engine (the tables' store's), it shares it and leaves it open on :meth:`close`."""
 
     def __init__(self, url_or_engine: str | Engine) -> None:
-        if isinstance(url_or_engine, str):
-            self.engine = make_engine(url_or_engine)
-            self._own = True
-        else:
-            self.engine = url_or_engine
-            self._own = False
-        metadata.create_all(self.engine)
-
-    def close(self) -> None:
-        if self._own:
-            self.engine.dispose()
+        super().__init__(url_or_engine, metadata)
 
     def create(self, row: EventRow) -> None:
         """Store a new event with its logins and operations (one transaction)."""
@@ -201,8 +197,12 @@ class EventStore:
                 select(events_t.c.id).order_by(events_t.c.created_at, events_t.c.id))]
 
     def load(self, event_id: str) -> EventRow | None:
-        with self.engine.connect() as c:
-            return _load(c, event_id)
+        """The stored event with its logins and operations, or None; raises
+        :class:`~koloda.server.store.Damaged` when its rows do not make a whole record. The
+        rows are read in one snapshot, so operations being stored meanwhile are either wholly
+        in it or not at all."""
+        with self.snapshot() as c:
+            return read_strictly(lambda: _load(c, event_id), "её")
 
     def delete(self, event_id: str) -> None:
         """Remove an event entirely (``koloda event restore --replace``)."""
@@ -226,20 +226,40 @@ def _load(c: Connection, event_id: str) -> EventRow | None:
     e = c.execute(select(events_t).where(events_t.c.id == event_id)).mappings().first()
     if e is None:
         return None
+    players = int(e["players"])
+    options = json_object(e["options"], "its options", "её параметры")
+    setup = None if e["setup"] is None else json_object(
+        e["setup"], "its setup", "её начальная расстановка", are="is")
     logins = [
         LoginRow(who=r["who"], token=r["token"], badge=r["badge"])
         for r in c.execute(select(logins_t).where(logins_t.c.event_id == event_id)
                            .order_by(logins_t.c.who)).mappings()
     ]
-    ops = [
-        (int(r[0]), str(r[1]))
-        for r in c.execute(select(ops_t.c.seat, ops_t.c.text)
-                           .where(ops_t.c.event_id == event_id).order_by(ops_t.c.n))
-    ]
+    for lg in logins:
+        if not 0 <= lg.who < players:
+            raise Damaged(f"it has a login of participant {lg.who}, who is not at the event",
+                          f"у неё есть вход участника {lg.who}, которого нет в игре")
+    ops: list[tuple[int, str]] = []
+    rows: list[Any] = list(c.execute(select(ops_t.c.n, ops_t.c.seat, ops_t.c.text)
+                                     .where(ops_t.c.event_id == event_id).order_by(ops_t.c.n)))
+    for n, seat, text in rows:
+        if n != len(ops):
+            raise Damaged(f"operation #{len(ops) + 1} is missing",
+                          f"нет операции №{len(ops) + 1}")
+        if not 0 <= seat < players:
+            raise Damaged(f"operation #{n + 1} is made by participant {seat}, who is not at "
+                          "the event",
+                          f"операцию №{n + 1} делает участник {seat}, которого нет в игре")
+        ops.append((int(seat), str(text)))
+    if e["version"] != len(ops):
+        raise Damaged(
+            f"its version {e['version']} does not match the count of its operations "
+            f"({len(ops)}): an operation row is missing or was added",
+            f"её версия {e['version']} не сходится с числом её операций ({len(ops)}): "
+            "операция удалена или добавлена",
+        )
     return EventRow(
-        id=e["id"], title=e["title"], game=e["game"], players=e["players"],
-        options=json.loads(e["options"]),
-        setup=None if e["setup"] is None else json.loads(e["setup"]),
-        seed=int(e["seed"]), lang=e["lang"], created_at=e["created_at"],
+        id=e["id"], title=e["title"], game=e["game"], players=players, options=options,
+        setup=setup, seed=int(e["seed"]), lang=e["lang"], created_at=e["created_at"],
         version=int(e["version"]), logins=logins, ops=ops,
     )
