@@ -4,20 +4,26 @@ Starts the real server (Uvicorn, the app of ``koloda serve``) in a subprocess on
 an event of 300 people stored beforehand (a master, a doctor, 298 participants with six battle
 cards each). From this process:
 
-- every person keeps the event's WebSocket open (their own view is pushed to them whenever
-  something they may see changes), and the public board's too;
+- every person keeps the event's WebSocket open (the public part of the view, the same for
+  everyone, comes whenever it changes; their own part whenever something of theirs does), and
+  the public board's too;
 - 20 duels run at once: each is an attack declared through the event, played at its duel table
   by its two duellists (a move every ``--move-gap`` seconds each); when one ends, another
   attack starts between two free participants;
-- an operation every 100 ms goes through a participant's WebSocket: discards, challenges and
-  their withdrawal, and every 20th a ``show`` of one's deck to someone for 3 seconds, so that
-  a timer expires every 2 seconds (the duels' 10-second soft limits expire too).
+- an operation every 100 ms (``--gap``; each at its own time from the start, however long the
+  last one took) goes through a participant's WebSocket: attacks (to keep 20 duels running),
+  discards, challenges and their withdrawal, and every 20th a ``show`` of one's deck to someone
+  for 3 seconds, so that a timer expires every 2 seconds (the duels' 10-second soft limits
+  expire too).
 
-Measured: event operations acknowledged per second (the target is 10), the round trip of an
-event operation (``op`` until its ``ack``: stamped, due timers fired first, stored, applied, the
-view of every connected login recomputed and queued), and in the same run the round trip of a
-duel table's move (``act`` until ``ack``) as the reference, with the p50 and p99 ratios; timers
-fired and duel results applied during the run, counted from the stored record.
+Measured: event operations offered, answered (acknowledged or refused by the rules) and
+acknowledged per second (the target: all 10 answered); the round trip of an event operation
+(``op`` until its ``ack``: stamped, due timers fired first, stored, applied, the public part
+announced); how long until the change reaches the other side (an attack's, a challenge's or a
+show's target: the first own-part message of at least the operation's version; an attack on
+the public board: its first public message of that version); and in the same run the round
+trip of a duel table's move (``act`` until ``ack``) as the reference, with the p50 and p99
+ratios; timers fired and duel results applied during the run, counted from the stored record.
 
 Run: ``.venv/bin/python bench/load_event.py [--seconds 20] [--people 300] [--duels 20]
 [--db sqlite:///…]``. Prints a Markdown table.
@@ -47,9 +53,12 @@ DECK = ["punch", "kick", "block", "trip", "dodge", "feint"]
 def bench_app() -> Any:
     """The server's app (used by uvicorn ``--factory``), timers checked every second."""
     from koloda.server import create_app
+    from koloda.server.limits import Limits
 
+    # every socket of the bench comes from 127.0.0.1: the per-address limit of the tables'
+    # sockets (64) would refuse duellists, which is not what is measured
     return create_app(os.environ["KOLODA_BENCH_DB"], bot_delay=0.0, message_rate=1e9,
-                      event_check_seconds=1.0)
+                      event_check_seconds=1.0, limits=Limits(sockets_per_address=2000))
 
 
 def free_port() -> int:
@@ -102,6 +111,13 @@ class Bench:
         self.done = False
         self.tasks: list[asyncio.Task[None]] = []
         self.warmup = 0.0
+        #: each view message a connection got: (when, version, "public" | "private")
+        self.arrived: dict[int, list[tuple[float, int, str]]] = {}
+        #: the operations that concern another login (attack, challenge, show): its id
+        self.target: dict[str, int] = {}
+        #: their acknowledgements: (sent, version)
+        self.acked: dict[str, tuple[float, int]] = {}
+        self.offered = 0
 
     async def login(self, who: int) -> None:
         import websockets
@@ -110,26 +126,45 @@ class Bench:
             await ws.send(json.dumps({"type": "hello", "token": self.tokens.get(who),
                                       "lang": "ru"}))
             self.socks[who] = ws
+            self.arrived[who] = []
+            board: dict[str, Any] | None = None
+            own: dict[str, Any] | None = None
             while not self.done:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
                 except TimeoutError:
                     continue
+                got = time.perf_counter()
                 m = json.loads(raw)
-                if m["type"] == "state":
+                if m["type"] == "public":  # the same for everyone: what changed
                     self.counts["pushed"] += 1
-                    self.views[who] = m["observation"]
-                    if who == -1:
-                        self.running = {d["id"]: (d["a"], d["b"])
-                                        for d in m["observation"]["duels"]}
+                    board = m["board"] if m["full"] else {**board, **m["board"]}
+                    self.arrived[who].append((got, m["version"], "public"))
+                elif m["type"] == "private":  # this login's own part
+                    self.counts["pushed"] += 1
+                    own = m["view"]
+                    self.arrived[who].append((got, m["version"], "private"))
                 elif m["type"] in ("ack", "error") and m.get("id") in self.sent:
-                    self.op_rtts.append(time.perf_counter() - self.sent.pop(m["id"]))
+                    sent_at = self.sent.pop(m["id"])
+                    self.op_rtts.append(got - sent_at)
                     self.counts["ops" if m["type"] == "ack" else "refused"] += 1
+                    if m["type"] == "ack" and m["id"] in self.target:
+                        self.acked[m["id"]] = (sent_at, m["version"])
+                    continue
+                else:
+                    continue
+                if board is not None and own is not None:
+                    self.views[who] = {**board, **own}
+                    if who == -1:
+                        self.running = {d["id"]: (d["a"], d["b"]) for d in board["duels"]}
 
-    async def op(self, who: int, text: str, ident: str) -> None:
+    async def op(self, who: int, text: str, ident: str, to: int | None = None) -> None:
         ws = self.socks.get(who)
+        self.offered += 1
         if ws is None:
             return
+        if to is not None:
+            self.target[ident] = to
         self.sent[ident] = time.perf_counter()
         try:
             await ws.send(json.dumps({"type": "op", "action": text, "id": ident}))
@@ -146,24 +181,24 @@ class Bench:
     async def driver(self) -> None:
         """An event operation every 100 ms; attacks keep ``--duels`` duels running."""
         n = 0
+        start = time.monotonic()
         while time.monotonic() < self.stop:
             n += 1
-            tick = asyncio.sleep(0.1)
             free = self.free()
             if len(free) >= 2:
                 a, b = self.rng.sample(free, 2)
                 deck = self.views[a]["me"]["deck"]
                 pending = len(self.running) + sum(1 for k in self.sent if k.startswith("atk"))
                 if pending < self.args.duels and len(deck) >= 5:
-                    await self.op(a, f"attack {b}", f"atk{n}")
+                    await self.op(a, f"attack {b}", f"atk{n}", b)
                     self.counts["duels_started"] += 1
                 elif n % 20 == 0:
                     until = int(time.time() * 1000) + 3000
-                    await self.op(a, f"show {b} deck until={until}", f"op{n}")
+                    await self.op(a, f"show {b} deck until={until}", f"op{n}", b)
                 elif n % 3 == 0 and deck:
                     await self.op(a, f"discard {deck[0]}", f"op{n}")
                 elif n % 3 == 1:
-                    await self.op(a, f"challenge {b}", f"op{n}")
+                    await self.op(a, f"challenge {b}", f"op{n}", b)
                 else:
                     mine = self.views[a]["me"]["challenges"]
                     ref = next((c["id"] for c in mine if c.get("by") == a or True), None)
@@ -173,7 +208,25 @@ class Bench:
                     self.playing.add(duel)
                     for who in pair:
                         self.tasks.append(asyncio.create_task(self.duellist(duel, who)))
-            await tick
+            # the next operation at its own time (every 100 ms from the start), however long
+            # this one took: the offered rate stays 10 a second
+            await asyncio.sleep(max(0.0, start + n * self.args.gap - time.monotonic()))
+
+    def reached(self) -> tuple[list[float], list[float]]:
+        """How long until an acknowledged operation's change reached the other side: the
+        concerned login's own part (attack, challenge, show) and, for attacks, the public
+        board's view; the first message of at least the operation's version."""
+        own, board = [], []
+        for ident, (sent_at, version) in self.acked.items():
+            for who, kind, out in ((self.target[ident], "private", own),
+                                   (-1, "public", board)):
+                if who == -1 and not ident.startswith("atk"):
+                    continue
+                first = next((t for t, v, k in self.arrived.get(who, ())
+                              if k == kind and v >= version), None)
+                if first is not None:
+                    out.append(first - sent_at)
+        return own, board
 
     async def duellist(self, duel: str, who: int) -> None:
         import httpx
@@ -239,6 +292,7 @@ def main() -> None:
     ap.add_argument("--people", type=int, default=300)
     ap.add_argument("--duels", type=int, default=20)
     ap.add_argument("--move-gap", type=float, default=0.5)
+    ap.add_argument("--gap", type=float, default=0.1, help="seconds between event operations")
     ap.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="koloda-bench-")
@@ -283,19 +337,31 @@ def main() -> None:
     expired = sum(t.startswith("expire ") for _, t in row.ops)
     results = sum(t.startswith("result ") for _, t in row.ops)
     c, ops, moves = bench.counts, bench.op_rtts, bench.move_rtts
-    print("| people | duels at once | seconds | event ops/s (acked) | refused | timers fired "
-          "| duel results | op p50 ms | op p99 ms | table moves | move p50 ms | move p99 ms "
-          "| p50 ratio | p99 ratio | views pushed/s |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    p50, p99 = percentile(ops, 0.5) * 1000, percentile(ops, 0.99) * 1000
-    m50, m99 = percentile(moves, 0.5) * 1000, percentile(moves, 0.99) * 1000
-    print(f"| {args.people} | {args.duels} | {elapsed:.0f} | {c['ops'] / elapsed:.1f} "
-          f"| {c['refused']} | {expired} | {results} | {p50:.1f} | {p99:.1f} | {c['moves']} "
-          f"| {m50:.1f} | {m99:.1f} | {p50 / m50:.1f}× | {p99 / m99:.1f}× "
+    own, board = bench.reached()
+
+    def ms(values: list[float], q: float) -> float:
+        return percentile(values, q) * 1000
+
+    m50, m99 = ms(moves, 0.5), ms(moves, 0.99)
+    print("| people | duels at once | seconds | ops/s offered | answered | acked | refused "
+          "| timers fired | duel results | op p50/p99 ms | own view p50/p99 ms "
+          "| board p50/p99 ms | move p50/p99 ms | op × move p50/p99 | view × move p50/p99 "
+          "| messages/s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print(f"| {args.people} | {args.duels} | {elapsed:.0f} | {bench.offered / elapsed:.1f} "
+          f"| {(c['ops'] + c['refused']) / elapsed:.1f} | {c['ops'] / elapsed:.1f} "
+          f"| {c['refused']} | {expired} | {results} "
+          f"| {ms(ops, 0.5):.1f} / {ms(ops, 0.99):.1f} "
+          f"| {ms(own, 0.5):.1f} / {ms(own, 0.99):.1f} "
+          f"| {ms(board, 0.5):.1f} / {ms(board, 0.99):.1f} | {m50:.1f} / {m99:.1f} "
+          f"| {ms(ops, 0.5) / m50:.2f}× / {ms(ops, 0.99) / m99:.2f}× "
+          f"| {ms(own, 0.5) / m50:.2f}× / {ms(own, 0.99) / m99:.2f}× "
           f"| {c['pushed'] / elapsed:.0f} |")
-    print(f"({len(bench.views)} logins connected in {bench.warmup:.1f} s)")
+    print(f"({len(bench.views)} logins connected in {bench.warmup:.1f} s; {len(ops)} event "
+          f"operations answered, {len(moves)} table moves, {len(own)} views to the other side, "
+          f"{len(board)} to the board)")
     if ops:
-        print(f"(mean event op {statistics.fmean(ops) * 1000:.1f} ms over {len(ops)} ops)")
+        print(f"(mean event op {statistics.fmean(ops) * 1000:.1f} ms)")
 
 
 if __name__ == "__main__":

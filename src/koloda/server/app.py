@@ -510,6 +510,9 @@ async def _writer(websocket: WebSocket, client: Client) -> None:
             message = await client.queue.get()
             if message is None:
                 break
+            if isinstance(message, str):  # written once for many connections
+                await websocket.send_text(message)
+                continue
             try:
                 text = json.dumps(message, separators=(",", ":"), allow_nan=False)
             except (TypeError, ValueError):  # a bug: say so and close, never fall silent

@@ -131,14 +131,16 @@ class Client:
     def __init__(self, seat: int | None, lang: str) -> None:
         self.seat = seat
         self.lang = lang
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
+        #: messages to send: a dict (written as JSON by the writer), a text already written
+        #: as JSON (the same text for many connections), None to close
+        self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.log_sent = 0
         self.match = -1
         self.overflowed = False
         #: whole views this connection may still ask for again (set by the server)
         self.resends: Bucket | None = None
 
-    def push(self, message: dict[str, Any] | None) -> None:
+    def push(self, message: dict[str, Any] | str | None) -> None:
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:

@@ -4,6 +4,7 @@ same view, log and legal operations."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from koloda.engine import Rng
@@ -74,3 +75,21 @@ def test_exchanged_cards_are_known_to_both_sides_only() -> None:
     for seat, knows in ((ANNA, True), (VERA, True), (BORIS, False), (DOCTOR, False)):
         text = json.dumps([e.to_json() for e in st.log(seat)], ensure_ascii=False)
         assert ("В-0001" in text) == knows, seat
+
+
+def test_a_view_is_the_public_part_and_the_seats_own_part() -> None:
+    """``observe(seat)`` is ``observe_public()`` (what the board sees too, the same for every
+    seat) with ``observe_private(seat)`` added, no key in both, with and without results on
+    the board."""
+    for shows_results in (False, True):
+        st = _day()
+        st.options = dataclasses.replace(st.options, board_shows_results=shows_results)
+        public = st.observe_public()
+        board = st.observe(None)
+        assert {k: board[k] for k in public} == public
+        assert set(board) - set(public) == {"seat", "me", "cards"}
+        assert board["cards"] == {}
+        for seat in range(st.players):
+            own = st.observe_private(seat)
+            assert not set(own) & set(public)
+            assert st.observe(seat) == {**public, **own}

@@ -3,12 +3,13 @@ witness (the public board and the duel tables' public views) and a master receiv
 a consent duel, an attack with a kill and the death that follows, an exchange, an NPC's gift,
 cards shown — and find nothing that seat may not know.
 
-Three checks: (1) every event ``state`` message equals what the engine gives that login at that
-version, recomputed by replaying the stored record (and every duel table's message, by the
-tables' own audit); (2) every card serial in Вера's messages is one she may know, worked out
-independently from the record: her own cards, cards shown to her while shown, her exchanges,
-her duels' swaps and played cards; (3) the witness never sees a serial, and nobody's messages
-carry another login's secret.
+Three checks: (1) every event view message equals what the engine gives that login at that
+version, recomputed by replaying the stored record: a ``public`` one only what the board sees,
+the same for everyone, a ``private`` one the login's own part, together its whole view (and
+every duel table's message, by the tables' own audit); (2) every card serial in Вера's
+messages is one she may know, worked out independently from the record: her own cards, cards
+shown to her while shown, her exchanges, her duels' swaps and played cards; (3) the witness
+never sees a serial, and nobody's messages carry another login's secret.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from koloda.engine import GameState, get_spec
 from koloda.server.event import bridge
 from koloda.server.event.store import EventStore
 from tests.server.conftest import db_url
+from tests.server.event.assemble import Assembled, assembled
 from tests.server.event.conftest import (
     ANNA,
     BORIS,
@@ -99,23 +101,52 @@ def _states(db: Path, eid: str) -> tuple[Any, dict[int, GameState]]:
 
 def _check_event_messages(messages: list[dict[str, Any]], who: int | None,
                           states: dict[int, GameState], lang: str) -> int:
+    """Every view message ``who`` got is the engine's at its version: a ``public`` one holds
+    only keys of the board's own view (``observe(None)``) with the values the engine gives at
+    that version and log entries addressed to everyone; a ``private`` one, applied to what was
+    sent before, makes exactly ``observe_private(who)`` and carries entries of ``who``'s log
+    that are not to everyone; together they make ``observe(who)`` and ``who``'s whole log in
+    the event's order."""
     spec = get_spec("event")
-    log: list[dict[str, Any]] = []
+    page = Assembled()
     n = 0
     for m in messages:
-        if m["type"] != "state":
+        page.take(m)
+        if m["type"] not in ("public", "private"):
             continue
-        st = states[m["version"]]
-        assert m["who"] == who
-        assert m["observation"] == json.loads(json.dumps(st.observe(who)))
-        log = m["log"] if m["log_reset"] else log + m["log"]
-        events = st.log(who)
-        assert [e["event"] for e in log] == json.loads(json.dumps([e.to_json()
-                                                                 for e in events]))
-        assert [e["text"] for e in log] == [spec.describe(e, lang) for e in events]
-        assert set(m) == {"type", "event", "version", "who", "now", "observation", "log",
-                          "log_from", "log_reset"}
+        st: Any = states[m["version"]]
+        events = st.events
+        if m["type"] == "public":
+            assert set(m) == {"type", "event", "version", "now", "full", "board", "log"}
+            board = json.loads(json.dumps(st.observe(None)))
+            public = json.loads(json.dumps(st.observe_public()))
+            assert set(m["board"]) <= set(public) <= set(board)
+            assert {k: v for k, v in m["board"].items()} == \
+                {k: board[k] for k in m["board"]}
+            if m["full"]:
+                assert m["board"] == public
+            for e in m["log"]:
+                assert events[e["n"]].to.everyone
+        else:
+            assert set(m) == {"type", "event", "version", "who", "now", "full", "view",
+                              "merge", "log"}
+            assert m["who"] == who
+            own = json.loads(json.dumps(st.observe_private(who)))
+            assert page.own == own  # what changed, applied to what was sent before
+            assert set(m["view"]) | set(m["merge"]) <= set(own)
+            assert not set(own) & set(st.observe_public())
+            for e in m["log"]:
+                assert events[e["n"]].to.sees(who) and not events[e["n"]].to.everyone
+        for e in m["log"]:
+            assert e["event"] == json.loads(json.dumps(events[e["n"]].to_json()))
+            assert e["text"] == spec.describe(events[e["n"]], lang)
         n += 1
+    # at the end the page holds the engine's view and log of the last version
+    last: Any = states[max(states)]
+    assert {k: v for k, v in page.observation.items() if k != "now"} == \
+        {k: v for k, v in json.loads(json.dumps(last.observe(who))).items() if k != "now"}
+    assert [e["event"] for e in page.log] == json.loads(json.dumps([e.to_json()
+                                                                  for e in last.log(who)]))
     return n
 
 
@@ -148,12 +179,14 @@ def test_an_event_day_shows_no_seat_anything_it_may_not_know(
     logins = {"vera": VERA, "master": MASTER, "witness": None}
 
     def current() -> None:
-        """After a change every connection holds its current view."""
+        """After a change every connection holds its current view and log."""
         for name, who in logins.items():
-            last = [m for m in rec.got[name] if m["type"] == "state"][-1]
+            page = assembled(rec.got[name])
             now = json.loads(json.dumps(room.state.observe(who)))
-            assert {k: v for k, v in last["observation"].items() if k != "now"} == \
+            assert {k: v for k, v in page.observation.items() if k != "now"} == \
                 {k: v for k, v in now.items() if k != "now"}, name
+            assert [e["n"] for e in page.log] == [
+                i for i, e in enumerate(room.state.events) if e.to.sees(who)], name
 
     rec.open("vera", f"/ws/events/{eid}", {"type": "hello", "token": tokens[VERA],
                                            "lang": "ru"})
@@ -242,7 +275,7 @@ def test_an_event_day_shows_no_seat_anything_it_may_not_know(
     # (2) every serial Вера saw is one she may know at that version
     checked = 0
     for m in rec.got["vera"]:
-        if m["type"] != "state":
+        if m["type"] not in ("public", "private"):
             continue
         seen = set(SERIAL.findall(json.dumps(m, ensure_ascii=False)))
         known = _known_to(VERA, states, m["version"])
@@ -252,9 +285,15 @@ def test_an_event_day_shows_no_seat_anything_it_may_not_know(
     # the exchange's cards went to the receivers' discards: Дина showed Вера her deck only
     vera_text = json.dumps(rec.got["vera"], ensure_ascii=False)
     assert gleb_card not in vera_text and dina_card not in vera_text
-    shown = [m for m in rec.got["vera"] if m["type"] == "state"
-             and m["observation"]["me"]["shown_to_me"]]
+    shown = [m for m in rec.got["vera"] if m["type"] == "private"
+             and m["view"]["me"]["shown_to_me"]]
     assert shown  # and what Дина showed did reach her
+    # the public part is one text for everyone: the same boards, in the same order
+    boards = {name: [(m["version"], m["board"]) for m in rec.got[name]
+                     if m["type"] == "public" and not m["full"]]
+              for name in logins}
+    assert boards["vera"] == boards["master"] == boards["witness"]
+    assert len(boards["vera"]) > 3
     # (3) the witness sees no serial at all; nobody sees another's login
     for name, messages in rec.got.items():
         text = json.dumps(messages, ensure_ascii=False)

@@ -18,10 +18,14 @@ from tests.server.event.conftest import ANNA, BORIS, T0, VERA, make_event
 
 
 def _hello(ws: object, token: str | None, lang: str = "ru") -> tuple[dict, dict]:
+    """The welcome, then the whole public part, then the login's own part."""
     ws.send_json({"type": "hello", "token": token, "lang": lang})  # type: ignore[attr-defined]
     welcome = ws.receive_json()  # type: ignore[attr-defined]
-    state = ws.receive_json()  # type: ignore[attr-defined]
-    return welcome, state
+    public = ws.receive_json()  # type: ignore[attr-defined]
+    assert public["type"] == "public" and public["full"]
+    own = ws.receive_json()  # type: ignore[attr-defined]
+    assert own["type"] == "private" and own["full"] and own["merge"] == {}
+    return welcome, {**public, **own, "observation": {**public["board"], **own["view"]}}
 
 
 def test_a_login_sees_its_own_view_and_acts_through_the_socket(server: TestClient,
@@ -40,10 +44,12 @@ def test_a_login_sees_its_own_view_and_acts_through_the_socket(server: TestClien
         got = [anna.receive_json(), anna.receive_json()]
         ack = next(m for m in got if m["type"] == "ack")
         assert ack["id"] == 7 and ack["op"] == f"attack {BORIS} @{T0 + 1}"
-        b1 = boris.receive_json()
-        assert b1["type"] == "state" and b1["observation"]["me"]["duel"] == "d1"
+        b0, b1 = boris.receive_json(), boris.receive_json()
+        assert b0["type"] == "public" and [d["id"] for d in b0["board"]["duels"]] == ["d1"]
+        assert "people" not in b0["board"]  # only what changed
+        assert b1["type"] == "private" and b1["view"]["me"]["duel"] == "d1"
         p1 = board.receive_json()
-        assert [d["id"] for d in p1["observation"]["duels"]] == ["d1"]
+        assert p1["type"] == "public" and p1["board"] == b0["board"]
         # a refusal goes to the sender only, in its language, with nothing changed
         boris.send_json({"type": "op", "action": "rest room", "id": "r"})
         err = boris.receive_json()

@@ -304,6 +304,20 @@ class EventState(GameState):
 
         return observe(self, seat)
 
+    def observe_public(self) -> dict[str, Any]:
+        """The part of every view the public board sees too (``observe(seat)`` is this and
+        :meth:`observe_private`): a server builds it once per change for everyone."""
+        from koloda.games.event.views import observe_public
+
+        return observe_public(self)
+
+    def observe_private(self, seat: int | None) -> dict[str, Any]:
+        """What only ``seat`` (or its role) sees: the keys ``observe(seat)`` adds to
+        :meth:`observe_public`."""
+        from koloda.games.event.views import observe_private
+
+        return observe_private(self, seat)
+
     def resample(self, seat: int, rng: Rng) -> Self:
         """A state ``seat`` cannot tell from this one: the keys of every card the seat has
         never seen (in its views or its log) are dealt again among those cards."""

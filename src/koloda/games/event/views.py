@@ -6,7 +6,10 @@ wound, debts, its challenges, paper records, exchanges, shows, and the deadlines
 it), other participants' piles only while shown to the seat, and ``cards``: the face of every
 serial the view names, and no other. Masters add every participant's piles and status when
 ``masters_see_piles`` (and statuses in any case), doctors the statuses (ED19: wounded, in the
-hospital, dead). ``observe(None)`` is the public board. The format::
+hospital, dead). ``observe(None)`` is the public board. ``observe(seat)`` is
+``observe_public()`` (``game``, ``now``, ``closed``, ``people``, ``duels``, ``kills``, and
+``results`` and ``statuses`` with ``board_shows_results``: the same for every seat) with
+``observe_private(seat)`` (every other key) added. The format::
 
     {"game": "event", "seat": 3 | null, "now": ms, "closed": false,
      "people": [{"id": 0, "name": "…", "role": "master", "team": ""}, …],   # enrolled seats
@@ -127,20 +130,28 @@ def _me(st: EventState, p: Person, faces: set[str]) -> dict[str, Any]:
             "deadlines": deadlines}
 
 
-def observe(st: EventState, seat: int | None) -> dict[str, Any]:
+def observe_public(st: EventState) -> dict[str, Any]:
+    """The part of every seat's view that the public board (seat None) sees as well: the same
+    for every seat, so a server may build it once per change and send it to everyone."""
     view = _public(st)
+    if st.options.board_shows_results:
+        view["results"] = _results(st)
+        view["statuses"] = _statuses(st)
+    return view
+
+
+def observe_private(st: EventState, seat: int | None) -> dict[str, Any]:
+    """The rest of ``seat``'s view: what only that seat (or its role) sees. ``observe(seat)``
+    is :func:`observe_public` with these keys added; none of them is in the public part."""
+    view: dict[str, Any] = {"seat": seat}
     faces: set[str] = set()
     p = st.person(seat) if seat is not None else None
-    view["seat"] = seat
     staff = p is not None and p.role in (Role.MASTER, Role.DOCTOR)
     if p is None:
-        if st.options.board_shows_results:
-            view["results"] = _results(st)
-            view["statuses"] = _statuses(st)
         view["me"] = None
     else:
         view["me"] = _me(st, p, faces)
-        if staff or st.options.board_shows_results:
+        if staff and not st.options.board_shows_results:
             view["results"] = _results(st)
             view["statuses"] = _statuses(st)
         if p.role == Role.MASTER and st.options.masters_see_piles:
@@ -160,8 +171,25 @@ def observe(st: EventState, seat: int | None) -> dict[str, Any]:
         elif p.role == Role.MASTER:
             handed = [c.serial for c in st.cards.values() if c.pile == Pile.SURRENDERED]
             view["pool"] = {"surrendered": handed}
-    view["cards"] = {s: {**st.info(s).to_json()} for s in sorted(faces)}
+    view["cards"] = _faces(st, faces)
     return view
+
+
+def _faces(st: EventState, serials: set[str]) -> dict[str, dict[str, Any]]:
+    """The face of each serial (its catalogue entry: one per key, thousands of serials)."""
+    by_key: dict[str, dict[str, Any]] = {}
+    out = {}
+    for s in sorted(serials):
+        key = st.cards[s].key
+        face = by_key.get(key)
+        if face is None:
+            face = by_key[key] = st.info(s).to_json()
+        out[s] = dict(face)
+    return out
+
+
+def observe(st: EventState, seat: int | None) -> dict[str, Any]:
+    return {**observe_public(st), **observe_private(st, seat)}
 
 
 def _faces_in(value: Any, out: set[str]) -> None:

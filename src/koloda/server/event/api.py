@@ -17,9 +17,10 @@ HTTP (JSON; errors are ``{"type": "error", "code": …, "message": …}`` as eve
 
 WebSocket ``/ws/events/{id}``: first ``{"type": "hello", "token": <login or null>, "lang"}``;
 then ``op`` (``action``, optional ``id`` echoed back), ``lang`` and ``ping``. The server sends
-``welcome``, ``state`` (the login's observation and the new entries of its log, only when
-something it may see changed), ``ack`` and ``error``. Message size and rate limits are the
-tables' (``MAX_MESSAGE``, ``--message-rate``).
+``welcome``, the view in two parts — ``public`` (what every login and the board see alike, one
+text for all, what changed) and ``private`` (the login's own part, only when a change concerns
+it) with the new entries of each log; see ``docs/event-server.md`` — ``ack`` and ``error``.
+Message size and rate limits are the tables' (``MAX_MESSAGE``, ``--message-rate``).
 """
 
 from __future__ import annotations

@@ -17,12 +17,15 @@ The server's side of it, here:
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from koloda.engine import (
     Action,
     ActionSyntaxError,
+    Event,
     Game,
     GameRecord,
     GameState,
@@ -160,6 +163,44 @@ def watching(state: GameState, seats: set[int]) -> set[int]:
     """The seats that ``seats`` show their cards to now (their views follow those piles)."""
     return {sh.to for sh in state.shows.values()  # type: ignore[attr-defined]
             if sh.open and sh.owner in seats}
+
+
+def concerned(state: GameState, events: Sequence[Event]) -> set[int]:
+    """The seats whose own part of the view (``observe_private``) ``events`` may have changed:
+    the audience of each event addressed to some seats; for an event to everyone (a duel
+    began or ended, a kill, a death on the board), every seat it names (each whole-number
+    field, and both sides of the duel it names). Naming too many costs a view built and found
+    unchanged; the masters' and doctors' views are looked at after every change anyway."""
+    duels = state.duels  # type: ignore[attr-defined]
+    out: set[int] = set()
+    for e in events:
+        if not e.to.everyone:
+            out.update(e.to.seats)
+            continue
+        for f in dataclasses.fields(e):
+            value = getattr(e, f.name)
+            if isinstance(value, int) and not isinstance(value, bool):
+                out.add(value)
+            elif f.name == "duel" and value in duels:
+                out.update((duels[value].a, duels[value].b))
+    return out
+
+
+def public_view(state: GameState) -> dict[str, Any]:
+    """The part of every seat's view the public board sees too (the same for everyone)."""
+    view: dict[str, Any] = state.observe_public()  # type: ignore[attr-defined]
+    return view
+
+
+def private_view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """The rest of ``seat``'s view: ``observe(seat)`` is :func:`public_view` with these keys."""
+    view: dict[str, Any] = state.observe_private(seat)  # type: ignore[attr-defined]
+    return view
+
+
+def staff(state: GameState) -> tuple[int, ...]:
+    """The masters and doctors (their views hold everyone's statuses, or piles)."""
+    return tuple(state.staff())  # type: ignore[attr-defined]
 
 
 def describe(spec: Any, event: Any, lang: str) -> str:

@@ -11,9 +11,10 @@ operation) or :meth:`EventRoom.fire_due` (the clock's), under the room's lock, i
    (a participant acts as themself only; see :mod:`.bridge`) and by the engine (nothing changes
    when it is refused);
 3. it is stored in the database and the commit is awaited;
-4. it is applied, the version moves on, the caller gets its acknowledgement and each connected
-   login its own view (the engine's ``observe`` of its participant id and the new entries of its
-   filtered log), nothing else.
+4. it is applied, the version moves on, every connection gets what changed in the public part
+   (built once, one text for all), the caller its acknowledgement, and the logins the change
+   concerns their own private part (the engine's ``observe_private`` of their participant id
+   and the new entries of their filtered log), nothing else.
 
 When another writer (an organiser's ``koloda event`` command on the same database) stored an
 operation first, the room re-reads the record and tries once more (:class:`~.store.Conflict`).
@@ -22,6 +23,7 @@ operation first, the room re-reads the record and tries once more (:class:`~.sto
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -72,7 +74,8 @@ class EventRoom:
         self.logins: dict[int, LoginRow] = {lg.who: lg for lg in row.logins}
         self.lock = asyncio.Lock()
         self.clients: dict[int | None, set[Client]] = {}
-        self._sent: dict[Client, str] = {}
+        #: the private part last sent to each connection
+        self._sent: dict[Client, dict[str, Any]] = {}
         self._pos: dict[Client, int] = {}
         self._pace: dict[Client, float] = {}
         self._dirty: set[Client] = set()
@@ -80,7 +83,9 @@ class EventRoom:
         self._broadcast_from = len(state.events)
         self._flusher: asyncio.Task[None] | None = None
         self._swept = time.monotonic()
-        self._board_key = ""
+        #: the public part as last announced to every connection, and how far the log was
+        self._public: dict[str, Any] = {}
+        self._public_from = 0
         #: called after every committed change (under the lock): the event hub starts and
         #: settles the event's duels
         self.after_change: Callable[[EventRoom], Awaitable[None]] | None = None
@@ -106,9 +111,11 @@ class EventRoom:
         self.logins = {lg.who: lg for lg in row.logins}
         self._described.clear()
         self._broadcast_from = 0
-        for c in self._all_clients():  # their logs start again
+        self._public = {}
+        self._public_from = 0
+        for c in self._all_clients():  # their views and logs start again
             self._dirty.discard(c)
-            self._push_view(c, force=True)
+            self._push_full(c)
 
     # --- who is who -----------------------------------------------------------------------------
 
@@ -175,25 +182,32 @@ class EventRoom:
 
     # --- clients --------------------------------------------------------------------------------
     #
-    # After a change, the connections of the seats the new events are addressed to, and of those
-    # these seats show their cards to, are marked for a new view at once; everyone's when the
-    # public part changed (the board's view, which every view holds) or an event is public;
-    # every connection is looked at again every ten seconds whatever changed. A view is sent
-    # only when it differs from the last one sent (the server's time aside) and carries the log
-    # entries the connection has not had. A connection whose view is costly to build (a
-    # master's, with every pile) gets a new one at most every ten times that cost: under load
-    # the latest view, not every intermediate one.
+    # A connection's view comes in two parts (docs/event-server.md, "Views on the socket"):
+    #
+    # - ``public``: the part every seat and the board see alike (``observe_public``) and the
+    #   log's entries addressed to everyone. After a change it is built once, compared with the
+    #   last one announced, and what changed is written as JSON once per language and the same
+    #   text queued for every connection (a connection that joins gets the whole of it);
+    # - ``private``: the rest of the login's own view (``observe_private``: own piles, status,
+    #   what is shown to it, a master's piles) and its log's other entries. After a change it is
+    #   built only for the seats the new events concern (their audience, the seats an event to
+    #   everyone names, those they show their cards to) and the masters and doctors; sent only
+    #   when it differs from the last one sent or new entries came, each connection at its own
+    #   pace: one whose part is costly to build (a master's, with every pile) gets a new one at
+    #   most every ten times that cost, so under load the latest part, not every intermediate
+    #   one. Every connection's part is looked at again every ten seconds whatever changed.
 
     def join(self, client: Client) -> None:
         """Register ``client`` and queue its welcome and view. Call under the lock."""
         self.clients.setdefault(client.seat, set()).add(client)
         client.push({"type": "welcome", "who": client.seat, "event": self.info(),
                      "now": self.now_ms()})
-        self._push_view(client, force=True)
+        self._push_full(client)
 
     def leave(self, client: Client) -> None:
         self.clients.get(client.seat, set()).discard(client)
         self._sent.pop(client, None)
+        self._pos.pop(client, None)
         self._dirty.discard(client)
         self._pace.pop(client, None)
 
@@ -203,39 +217,88 @@ class EventRoom:
     def _all_clients(self) -> list[Client]:
         return [c for cs in self.clients.values() for c in cs]
 
-    def _push_view(self, client: Client, *, force: bool = False) -> None:
+    def _public_entries(self, lang: str, start: int, end: int) -> list[dict[str, Any]]:
+        entries = self._entries(lang)
+        events = self.state.events
+        return [{"n": i, **entries[i]} for i in range(start, end) if events[i].to.everyone]
+
+    def _public_text(self, board: dict[str, Any], *, full: bool, lang: str, start: int,
+                     end: int) -> str:
+        return _dumps({"type": "public", "event": self.id, "version": self.version,
+                       "now": self.now_ms(), "full": full, "board": board,
+                       "log": self._public_entries(lang, start, end)})
+
+    def _push_full(self, client: Client) -> None:
+        """The whole public part as last announced, then the whole private part."""
+        if not self._public:  # nobody holds a public part yet: nothing to announce
+            self._public = bridge.public_view(self.state)
+            self._public_from = len(self.state.events)
+        client.push(self._public_text(self._public, full=True, lang=client.lang, start=0,
+                                      end=self._public_from))
+        self._push_private(client, force=True)
+
+    def _announce(self) -> None:
+        """Send every connection what changed in the public part (one text per language)."""
+        board = bridge.public_view(self.state)
+        end = len(self.state.events)
+        start = min(self._public_from, end)
+        fresh = any(self.state.events[i].to.everyone for i in range(start, end))
+        old = self._public
+        changed = {k: v for k, v in board.items() if k != "now" and old.get(k) != v}
+        self._public_from = end
+        if not changed and not fresh and old:
+            return
+        self._public = board
+        changed["now"] = board["now"]
+        texts: dict[str, str] = {}
+        for c in self._all_clients():
+            text = texts.get(c.lang)
+            if text is None:
+                text = texts[c.lang] = self._public_text(changed, full=False, lang=c.lang,
+                                                         start=start, end=end)
+            c.push(text)
+
+    def _push_private(self, client: Client, *, force: bool = False) -> None:
         began = time.perf_counter()
-        observation = self.state.observe(client.seat)
-        key = repr({k: v for k, v in observation.items() if k != "now"})
-        events = len(self.state.events)
-        pos = 0 if force else self._pos.get(client, 0)
-        if not force and self._sent.get(client) == key and pos == events:
-            return  # nothing new for this login
-        log = self._log_of(client.seat, client.lang, pos)
-        self._sent[client] = key
-        self._pos[client] = events
-        client.push({"type": "state", "event": self.id, "version": self.version,
-                     "who": client.seat, "now": self.now_ms(), "observation": observation,
-                     "log": log, "log_from": pos, "log_reset": force})
+        view = bridge.private_view(self.state, client.seat)
+        events = self.state.events
+        pos = 0 if force else min(self._pos.get(client, 0), len(events))
+        who = client.seat
+        fresh = [i for i in range(pos, len(events))
+                 if not events[i].to.everyone and events[i].to.sees(who)]
+        self._pos[client] = len(events)
+        old = None if force else self._sent.get(client)
+        if old is not None and set(old) != set(view):
+            old = None  # (a seat's keys never change; if they did: the whole part again)
+        merge: dict[str, dict[str, Any]] = {}
+        if old is None:
+            changed = view
+        else:
+            changed, merge = _private_delta(old, view)
+            if not changed and not merge and not fresh:
+                return  # nothing new for this login
+        entries = self._entries(client.lang)
+        self._sent[client] = view
+        client.push(_dumps({"type": "private", "event": self.id, "version": self.version,
+                            "who": who, "now": self.now_ms(), "full": old is None,
+                            "view": changed, "merge": merge,
+                            "log": [{"n": i, **entries[i]} for i in fresh]}))
         cost = time.perf_counter() - began
         self._pace[client] = time.monotonic() + min(MAX_GAP, max(MIN_GAP, PACE * cost))
 
     def broadcast(self) -> None:
-        """Mark for a new view the connections the latest change may concern."""
+        """Announce the public part's change to everyone; mark for a new private part the
+        connections the latest change may concern."""
         events = self.state.events
         start = min(self._broadcast_from, len(events))
         fresh = events[start:]
         self._broadcast_from = len(events)
-        board = repr({k: v for k, v in self.state.observe(None).items() if k != "now"})
-        public_changed = board != self._board_key
-        self._board_key = board
-        if public_changed or any(e.to.everyone for e in fresh):
-            self._dirty.update(self._all_clients())
-        else:
-            seats = {s for e in fresh for s in e.to.seats}
-            seats |= bridge.watching(self.state, seats)
-            for seat in seats:
-                self._dirty.update(self.clients.get(seat, ()))
+        self._announce()
+        seats = bridge.concerned(self.state, fresh)
+        seats |= bridge.watching(self.state, seats)
+        seats.update(bridge.staff(self.state))
+        for seat in seats:
+            self._dirty.update(self.clients.get(seat, ()))
         self._flush_soon()
 
     def _flush_soon(self) -> None:
@@ -244,11 +307,11 @@ class EventRoom:
                 self._flusher = asyncio.get_running_loop().create_task(self._flush())
             except RuntimeError:  # no loop (a synchronous caller): send now
                 for c in list(self._dirty):
-                    self._push_view(c)
+                    self._push_private(c)
                 self._dirty.clear()
 
     async def _flush(self) -> None:
-        """Send the marked connections their views, each at its own pace."""
+        """Send the marked connections their private parts, each at its own pace."""
         for _ in range(100_000):
             await asyncio.sleep(0)
             now = time.monotonic()
@@ -258,7 +321,7 @@ class EventRoom:
                     for c in ready[i:i + CHUNK]:
                         if c in self._dirty:
                             self._dirty.discard(c)
-                            self._push_view(c)
+                            self._push_private(c)
                 await asyncio.sleep(0)
             if not self._dirty:
                 return
@@ -277,11 +340,13 @@ class EventRoom:
         if not force and now < self._swept + SWEEP_SECONDS:
             return
         self._swept = now
+        self._announce()
         self._dirty.update(self._all_clients())
         self._flush_soon()
 
     def resend(self, client: Client) -> None:
-        self._push_view(client, force=True)
+        """Both parts again, whole (the connection's language changed)."""
+        self._push_full(client)
 
     # --- changes --------------------------------------------------------------------------------
 
@@ -378,3 +443,33 @@ class EventRoom:
                 await self.after_change(self)
             except Exception:
                 log.exception("event %s: the duels could not be brought up to date", self.id)
+
+
+def _dumps(value: Any) -> str:
+    """JSON as the connections' writer writes it, but UTF-8 text as it is (smaller)."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+
+
+#: Keys of a private part sent entry by entry: a master's every pile by participant, the faces
+#: of the cards a view names by serial (thousands of cards at a large event, few change).
+MERGED = ("piles", "cards")
+
+
+def _private_delta(old: dict[str, Any], new: dict[str, Any]
+                   ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """What changed from ``old`` to ``new``: the keys whose values are replaced whole, and for
+    the keys of :data:`MERGED` present in both, the entries set (an entry gone: null; their
+    values are never null)."""
+    changed: dict[str, Any] = {}
+    merge: dict[str, dict[str, Any]] = {}
+    for k, v in new.items():
+        before = old.get(k)
+        if before == v:
+            continue
+        if k in MERGED and isinstance(v, dict) and isinstance(before, dict):
+            entries: dict[str, Any] = {e: x for e, x in v.items() if before.get(e) != x}
+            entries.update((e, None) for e in before if e not in v)
+            merge[k] = entries
+        else:
+            changed[k] = v
+    return changed, merge

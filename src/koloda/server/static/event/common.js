@@ -197,11 +197,13 @@ export class Connection {
       this.info = msg.event || null;
       if (this.info && this.info.options) setZone(this.info.options.utc_offset_min);
       this.open = true;
+      this.board = null; // a new connection sends both parts whole again
+      this.own = null;
       this.delay = 500;
       this.onStatus(true, null);
-    } else if (msg.type === "state") {
+    } else if (msg.type === "public" || msg.type === "private") {
       this.lastAt = msg.now;
-      this.onState(msg);
+      this.assemble(msg);
     } else if ((msg.type === "ack" || msg.type === "error") && msg.id !== undefined && this.waiting.has(msg.id)) {
       const w = this.waiting.get(msg.id);
       this.waiting.delete(msg.id);
@@ -210,6 +212,47 @@ export class Connection {
       if (msg.code === "bad_token") this.refused = true; // a login that opens no one: stop
       this.onStatus(this.open, this.lastAt, msg);
     }
+  }
+
+  // The view comes in two parts (docs/event-server.md, "Views on the socket"): "public",
+  // the same for every login and the board (what changed, or whole when `full`; the log's
+  // entries to everyone), and "private", this login's own part (what changed: keys replaced
+  // whole in `view`, the entries of a master's piles and of the card faces in `merge`; its
+  // other log entries).
+  // The pages get one state: the observation is both parts together, the log both logs in
+  // the event's order.
+  assemble(msg) {
+    if (msg.type === "public") {
+      this.board = msg.full || !this.board ? { ...msg.board } : { ...this.board, ...msg.board };
+      this.boardLog = msg.full || !this.boardLog ? msg.log : this.boardLog.concat(msg.log);
+      this.boardVersion = msg.version;
+    } else {
+      const own = msg.full || !this.own ? { ...msg.view } : { ...this.own, ...msg.view };
+      for (const [key, entries] of Object.entries(msg.merge || {})) {
+        const part = { ...(own[key] || {}) }; // entry by entry; null: the entry is gone
+        for (const [k, v] of Object.entries(entries)) {
+          if (v === null) delete part[k];
+          else part[k] = v;
+        }
+        own[key] = part;
+      }
+      this.own = own;
+      this.ownLog = msg.full || !this.ownLog ? msg.log : this.ownLog.concat(msg.log);
+      this.ownVersion = msg.version;
+      this.who = msg.who;
+    }
+    if (!this.board || !this.own) return;
+    const a = this.boardLog, b = this.ownLog, log = [];
+    let i = 0, j = 0;
+    while (i < a.length || j < b.length) {
+      if (j >= b.length || (i < a.length && a[i].n < b[j].n)) log.push(a[i++]);
+      else log.push(b[j++]);
+    }
+    this.onState({
+      type: "state", event: msg.event, who: this.who, now: msg.now,
+      version: Math.max(this.boardVersion, this.ownVersion),
+      observation: { ...this.board, ...this.own }, log, log_from: 0, log_reset: true,
+    });
   }
 
   setLang(l) {
