@@ -11,7 +11,7 @@ next tokens after a prefix (the mask), and the action a complete sequence stands
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -109,14 +109,29 @@ class Codec:
 
     def observation(self, state: GameState, seat: int, prefix: Sequence[int] = ()) -> Obs:
         out = np.zeros(self.obs_size, dtype=np.float32)
-        self.write(state.observe(seat), seat, prefix, out)
+        self.write_state(state, seat, prefix, out, state.observe)
         return out
 
     def choices(self, state: GameState, seat: int) -> Choices:
         """The table of ``seat``'s legal actions at ``state`` (empty when it is not to act)."""
         if seat not in state.to_act:
             return Choices({})
-        return Choices(self.table(state.observe(seat), seat, state.legal_actions(seat)))
+        return self.choices_state(state, seat, state.observe)
+
+    # --- from the state (a game may take a faster, seat-safe path) ------------------------
+
+    def write_state(self, state: GameState, seat: int, prefix: Sequence[int], out: Obs,
+                    view: Callable[[int], dict[str, Any]]) -> None:
+        """:meth:`write` of ``seat``'s view (``view(seat)``, cached by the caller). A game may
+        build the same tensor from the state's fields instead, reading only what
+        ``observe(seat)`` holds (a test compares both paths)."""
+        self.write(view(seat), seat, prefix, out)
+
+    def choices_state(self, state: GameState, seat: int,
+                      view: Callable[[int], dict[str, Any]]) -> Choices:
+        """The table of ``seat`` (to act) at ``state``: :meth:`table` of its view and legal
+        actions. A game may build the same table faster (or lazily) from the state."""
+        return Choices(self.table(view(seat), seat, state.legal_actions(seat)))
 
     def table(self, view: dict[str, Any], seat: int,
               legal: Sequence[Action]) -> dict[tuple[int, ...], Action]:

@@ -10,11 +10,13 @@ winner. The opponent's cards never enter an id.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from koloda.engine import Action, Game
+import numpy as np
+
+from koloda.engine import Action, Game, GameState
 from koloda.games.duel.actions import (
     AcceptEnd,
     ChooseHand,
@@ -33,7 +35,12 @@ from koloda.games.duel.events import (
     DuelHandsTaken,
     DuelRoundRevealed,
 )
-from koloda.rl.codec import Codec, EncodingError, Obs
+from koloda.games.duel.legal import hand as _hand
+from koloda.games.duel.model import Phase
+from koloda.rl.codec import Choices, Codec, EncodingError, Obs
+
+if TYPE_CHECKING:
+    from koloda.games.duel.state import DuelState
 
 DESIGNS: tuple[str, ...] = BATTLE_KEYS + ITEM_KEYS
 DESIGN_INDEX = {k: i for i, k in enumerate(DESIGNS)}
@@ -65,6 +72,10 @@ class DuelCodec(Codec):
         self.hand_id = {c: i for i, c in enumerate(self.hands)}
         # the ids of every hand of sizes lo..hi over the first b ranks, in canonical order
         self._families: dict[tuple[int, int, int], list[tuple[int, ...]]] = {}
+        # the lazy choices of hand: by (the eligible cards' ranks, lo, hi), the ids ascending
+        # and the positions each id stands for
+        self._hand_families: dict[tuple[tuple[int, ...], int, int],
+                                  tuple[list[int], dict[int, tuple[int, ...]]]] = {}
         self.PLAY = len(self.hands)
         self.OFFER = self.PLAY + self.B * (self.I + 1) * 2
         self.ACCEPT = self.OFFER + 1
@@ -300,3 +311,276 @@ class DuelCodec(Codec):
             v[sc + 34] = float(result.get("killed") is not None)
             v[sc + 35] = float(bool(result.get("swapped")))
         v[sc + 36] = float("kill" in committed)  # my face-down play declares a kill
+
+    # --- from the state: the same tensor and table, faster -------------------------------
+    #
+    # What follows reads the state's fields directly instead of building ``observe(seat)``
+    # first, and only the fields that view holds: the seat's own zones (deck, discard, hand,
+    # chosen, played, shown) and their keys; for both seats what the view's ``duellists``,
+    # ``wins``, ``to_act``, ``committed``, ``offers_made`` and ``rounds`` show (hand sizes
+    # outside the choice of hand, cards played and items shown, round records); the loser's
+    # chosen hand only for the winner, from the swap on; the options the view shows. An
+    # opponent's card id enters only through those zones, and its key only for cards the view
+    # lists in ``cards`` (played, shown, the loser's hand for the winner). A test compares
+    # both paths on many states of every option set (tests/rl/test_duel_fast.py), and the leak
+    # tests run through this one.
+
+    def state_ranks(self, state: DuelState, seat: int) -> tuple[dict[str, int], dict[str, int]]:
+        """:meth:`ranks` from the state: the seat's own cards, battle and item ranks."""
+        ids: set[str] = set()
+        for zones in (state.decks, state.hands, state.chosen, state.played, state.shown,
+                      state.discards):
+            ids.update(zones[seat])
+        keys, item_of = state.keys, state.cat.item_of
+        battle: dict[str, int] = {}
+        items: dict[str, int] = {}
+        for cid in sorted(ids):
+            if item_of[keys[cid]] is not None:
+                items[cid] = len(items)
+            else:
+                battle[cid] = len(battle)
+        return battle, items
+
+    def write_state(self, state: GameState, seat: int, prefix: Sequence[int], out: Obs,
+                    view: Callable[[int], dict[str, Any]]) -> None:
+        duel: DuelState = state  # type: ignore[assignment]
+        ones, at, values = self.encode_state(duel, seat)
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+        for i, x in zip(at, values, strict=True):
+            out[i] = x
+
+    def encode_state(self, state: DuelState, seat: int) -> tuple[list[int], list[int],
+                                                                  list[float]]:
+        """:meth:`write` of ``observe(seat)``, from the state's fields (see above): the
+        positions of the ones, and the other non-zero features (positions, values in
+        [0, 1])."""
+        keys = state.keys
+        index = DESIGN_INDEX
+        d = len(DESIGNS)
+        opp = 1 - seat
+        phase = state.phase
+        ones: list[int] = []
+        one = ones.append
+        at: list[int] = []
+        values: list[float] = []
+
+        # own cards, by rank
+        battle, items = self.state_ranks(state, seat)
+        zone_of: dict[str, int] = {}
+        for z, cards in enumerate((state.decks[seat], state.hands[seat], state.played[seat],
+                                   state.shown[seat], state.discards[seat])):
+            for cid in cards:
+                zone_of.setdefault(cid, z)
+        chosen = state.chosen[seat]
+        committed: set[str] = set()
+        committed_seats: Collection[int] = ()
+        if phase is Phase.CHOOSE_HAND:
+            if seat in state.hand_commits:
+                committed.update(state.hand_commits[seat])
+            committed_seats = state.hand_commits.keys()
+        elif phase is Phase.ROUNDS:
+            play = state.commits.get(seat)
+            if play is not None:
+                committed.add(play.card)
+                if play.show is not None:
+                    committed.add(play.show)
+            committed_seats = state.commits.keys()
+        width = self._slot_width
+        zone_at, committed_at, chosen_at = 1 + d, 1 + d + len(ZONES), 2 + d + len(ZONES)
+        n_battle, n_items = self.B, self.I
+        slots = [(cid, r) for cid, r in battle.items() if r < n_battle]
+        slots += [(cid, n_battle + r) for cid, r in items.items() if r < n_items]
+        for cid, slot in slots:
+            base = slot * width
+            one(base)
+            i = index.get(keys[cid])
+            if i is not None:
+                one(base + 1 + i)
+            zone = zone_of.get(cid)
+            if zone is not None:
+                one(base + zone_at + zone)
+            if cid in committed:
+                one(base + committed_at)
+            if cid in chosen:
+                one(base + chosen_at)
+
+        # finished rounds
+        base0 = self.pieces["rounds"][0]
+        rw = self._round_width
+        for k, rnd in enumerate(state.rounds[:ROUNDS]):
+            base = base0 + k * rw
+            one(base)
+            for side, who in enumerate((seat, opp)):
+                b = base + 1 + side * (2 * d + 3)
+                card = rnd.cards[who]
+                i = None if card is None else index.get(keys[card])
+                one(b if i is None else b + 1 + i)  # (b: no card)
+                item = rnd.shown[who]
+                if item is not None:
+                    i = index.get(keys[item])
+                    if i is not None:
+                        one(b + 1 + d + i)
+                if rnd.kills[who]:
+                    one(b + 1 + 2 * d)
+                if rnd.winner == who:
+                    one(b + 2 + 2 * d)
+
+        # the loser's hand, for the winner
+        over = phase is Phase.SWAP or phase is Phase.OVER
+        if over and state.winner == seat:
+            lh = self.pieces["loser_hand"][0]
+            for k, cid in enumerate(state.chosen[opp][:MAX_HAND]):
+                one(lh + k * (d + 1))
+                i = index.get(keys[cid])
+                if i is not None:
+                    one(lh + k * (d + 1) + 1 + i)
+
+        # scalars
+        sc = self.pieces["scalars"][0]
+        one(sc + PHASE_AT[phase.value])
+        one(sc + 4 + seat)
+        at.append(sc + 6)
+        values.append(min(state.round_number / ROUNDS, 1.0))
+        options = state.options
+        need = options.rounds_to_win
+        attacker = options.attacker
+        to_act = state.to_act
+        choosing = phase is Phase.CHOOSE_HAND
+        for side, who in enumerate((seat, opp)):
+            b = sc + 7 + side * 11
+            at += (b, b + 8, b + 9)
+            values += (min(state.wins[who] / need, 1.0),
+                       min(len(state.played[who]) / MAX_HAND, 1.0),
+                       min(len(state.shown[who]) / 3, 1.0))
+            if who in to_act:
+                one(b + 1)
+            if who in committed_seats:
+                one(b + 2)
+            # b + 3 stays 0: encode compares the view's offer ({"by": seat}) with a seat
+            if state.offered[who]:
+                one(b + 4)
+            if state.kills[who]:
+                one(b + 5)
+            if choosing:
+                one(b + 6)
+            else:
+                at.append(b + 7)
+                values.append(min(len(state.hands[who]) / MAX_HAND, 1.0))
+            if attacker == who:
+                one(b + 10)
+        if choosing:
+            lo, hi = state._limits(seat, len(state.eligible(seat)))
+            at += (sc + 29, sc + 30)
+            values += (min(lo / MAX_HAND, 1.0), min(hi / MAX_HAND, 1.0))
+        if over:
+            winner = state.winner
+            one(sc + 31)
+            if winner == seat:
+                one(sc + 32)
+            if winner is not None and winner == opp:
+                one(sc + 33)
+            if winner is not None and state.kills[winner]:
+                one(sc + 34)
+            if phase is Phase.OVER and state.swapped is not None:
+                one(sc + 35)
+        if phase is Phase.ROUNDS:
+            play = state.commits.get(seat)
+            if play is not None and play.kill:
+                one(sc + 36)
+        return ones, at, values
+
+    def choices_state(self, state: GameState, seat: int,
+                      view: Callable[[int], dict[str, Any]]) -> Choices:
+        duel: DuelState = state  # type: ignore[assignment]
+        phase = duel.phase
+        ranks = self.state_ranks(duel, seat)
+        if phase is Phase.CHOOSE_HAND:
+            lazy = self._hand_choices(duel, seat, ranks[0])
+            if lazy is not None:
+                return lazy
+        legal = duel.legal_actions(seat)
+        actions = [a for a in legal if self.allowed(a)] if self.filters else legal
+        seqs = [self._state_tokens(duel, seat, a, ranks) for a in actions]
+        return Choices(dict(zip(reversed(seqs), reversed(actions), strict=True)))
+
+    def _state_tokens(self, state: DuelState, seat: int, action: Action,
+                      ranks: tuple[dict[str, int], dict[str, int]]) -> tuple[int, ...]:
+        """:meth:`tokens` from the state (the same ids)."""
+        if type(action) is Play:
+            battle, items = ranks
+            b = battle[action.card]
+            s = 0 if action.show is None else items[action.show] + 1
+            if b >= self.B or s > self.I:
+                raise EncodingError(f"{action} is outside the encoding")
+            return (self.PLAY + (b * (self.I + 1) + s) * 2 + int(action.kill),)
+        if type(action) is Swap:
+            loser = state.chosen[1 - seat]
+            mine = state.chosen[seat]
+            return (self.SWAP + MAX_HAND * loser.index(action.take) + mine.index(action.give),)
+        if type(action) is ChooseHand:
+            battle = ranks[0]
+            key = tuple(sorted(battle[c] for c in action.cards))
+            if key not in self.hand_id:
+                raise EncodingError(f"the hand {action} is outside the encoding")
+            return (self.hand_id[key],)
+        return self.tokens({}, seat, action, ranks)  # the fixed ids need no view
+
+    def _hand_choices(self, state: DuelState, seat: int,
+                      battle: dict[str, int]) -> Choices | None:
+        """The choice of hand as a lazy table: the legal hands are every hand of ``lo`` to
+        ``hi`` of the eligible cards (``legal_actions``' definition), so their ids follow from
+        the eligible cards' ranks and the limits; the actions are made only when asked for."""
+        cards = state.eligible(seat)
+        lo, hi = state._limits(seat, len(cards))
+        ranked = tuple(battle[c] for c in cards)
+        if ranked and max(ranked) >= self.B:
+            return None  # outside the encoding: the generic path raises it
+        key = (ranked, lo, hi)
+        family = self._hand_families.get(key)
+        if family is None:
+            if len(self._hand_families) >= 256:
+                self._hand_families.clear()
+            hand_id = self.hand_id
+            positions = [c for k in range(lo, hi + 1) for c in combinations(range(len(cards)), k)]
+            ids = [hand_id[tuple(sorted([ranked[i] for i in combo]))] for combo in positions]
+            family = self._hand_families[key] = (sorted(ids), dict(zip(ids, positions,
+                                                                        strict=True)))
+        return _HandChoices(family[0], family[1], tuple(cards))
+
+
+class _HandChoices(Choices):
+    """The choice of hand, made lazily: the ids (ascending), and the hand an id stands for
+    (positions among the eligible ``cards``) built only when asked for."""
+
+    __slots__ = ("_cards", "_ids", "_positions")
+
+    def __init__(self, ids: list[int], positions: dict[int, tuple[int, ...]],
+                 cards: tuple[str, ...]) -> None:
+        self._next = {}
+        self._ids = ids
+        self._positions = positions
+        self._cards = cards
+
+    def _action(self, token: int) -> ChooseHand:
+        cards = self._cards
+        return _hand(tuple([cards[i] for i in self._positions[token]]))
+
+    @property
+    def table(self) -> dict[tuple[int, ...], Action]:  # type: ignore[override]
+        return {(t,): self._action(t) for t in self._ids}
+
+    def __bool__(self) -> bool:
+        return bool(self._ids)
+
+    def next_tokens(self, prefix: tuple[int, ...]) -> list[int]:
+        return list(self._ids) if not prefix else []
+
+    def advance(self, prefix: tuple[int, ...]) -> tuple[int, ...]:
+        if not prefix and len(self._ids) == 1:  # the only hand: forced
+            return (self._ids[0],)
+        return prefix
+
+    def action(self, prefix: tuple[int, ...]) -> Action | None:
+        if len(prefix) == 1 and prefix[0] in self._positions:
+            return self._action(prefix[0])
+        return None

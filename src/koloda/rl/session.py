@@ -75,8 +75,7 @@ class Session:
         got = self._choices.get(seat)
         if got is None:
             if seat in self.state.to_act:
-                got = Choices(self.codec.table(self.view(seat), seat,
-                                               self.state.legal_actions(seat)))
+                got = self.codec.choices_state(self.state, seat, self.view)
             else:
                 got = Choices({})
             self._choices[seat] = got
@@ -92,7 +91,7 @@ class Session:
         got = self._obs.get(seat)
         if got is None:
             got = np.zeros(self.codec.obs_size, dtype=np.float32)
-            self.codec.write(self.view(seat), seat, self.prefix.get(seat, ()), got)
+            self.codec.write_state(self.state, seat, self.prefix.get(seat, ()), got, self.view)
             self._obs[seat] = got
         return got
 

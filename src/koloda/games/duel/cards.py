@@ -231,6 +231,8 @@ class Catalogue:
                                                            repr=False)
     battle_keys: tuple[str, ...] = field(init=False, compare=False, repr=False)
     item_keys: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    #: by key: :meth:`CardInfo.to_json`, made once (a view copies it for each card it shows)
+    faces: dict[str, dict[str, Any]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         cards = self.cards
@@ -241,6 +243,7 @@ class Catalogue:
         put(self, "plays_of", {k: (c.requires, 2 if c.deadly else 1) for k, c in cards.items()})
         put(self, "battle_keys", tuple(k for k, c in cards.items() if not c.is_item))
         put(self, "item_keys", tuple(k for k, c in cards.items() if c.is_item))
+        put(self, "faces", {k: c.to_json() for k, c in cards.items()})
 
     def __getitem__(self, key: str) -> CardInfo:
         return self.cards[key]

@@ -80,8 +80,8 @@ def observe(state: DuelState, seat: int | None) -> dict[str, Any]:
         killed = state.loser if state.kills[state.winner] else None
         view["result"] = {"winner": state.winner, "reason": "won", "killed": killed,
                           "swapped": None, "swap": None}
-    cat = state.cat
-    view["cards"] = {c: {"id": c, **cat[state.keys[c]].to_json()} for c in sorted(visible)}
+    faces, keys = state.cat.faces, state.keys
+    view["cards"] = {c: {"id": c, **faces[keys[c]]} for c in sorted(visible)}
     return view
 
 
