@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from koloda.engine.errors import Term, Words, say
 from koloda.engine.events import Event
 from koloda.engine.state import Action
 from koloda.engine.words import ActionWords
@@ -162,6 +163,59 @@ def _vp(e: E.NmVictoryPoints, lang: str) -> str:
                 + f", всего {e.total}")
     return f"{_p(e.seat)} gains {e.amount} VP" + (f" ({why})" if why else "") + \
         f", {e.total} VP"
+
+
+def won_words(seat: int, reason: str) -> Words:
+    """Who won and why, as words any language can have (``summary.nevermore.*``); the
+    English reads as the log's line does.
+
+    >>> str(won_words(2, "7 VP in human form"))
+    'Player 3 wins: 7 VP in human form'
+    """
+    who = Term("seat", str(seat), _p(seat))
+    m = _VP_IN_HUMAN_FORM.fullmatch(reason)
+    why: Words | None = None
+    if m:
+        why = say("nevermore.won_vp", "{n} VP in human form", n=int(m.group(1)))
+    elif reason == "the last player in human form":
+        why = say("nevermore.won_last_human", "the last player in human form")
+    elif reason == "a peck removed every remaining human":
+        why = say("nevermore.won_peck", "a peck removed every remaining human")
+    if why is None:
+        if reason:  # a reason this module does not know: its English words
+            return say("nevermore.won_because", "{seat} wins: {why}", seat=who, why=reason)
+        return say("nevermore.won_plain", "{seat} wins", seat=who)
+    return say("nevermore.won_because", "{seat} wins: {why}", seat=who, why=why)
+
+
+def cards_term(n: int) -> Term:
+    """A number of main cards, as a refusal names it («передайте 2 карты»: the Russian
+    forms are the accusative's)."""
+    return Term("cards", str(n), f"{n} card(s)")
+
+
+def term_words(term: Term, lang: str) -> str | None:
+    """The terms Nevermore's refusals name, in ``lang`` (see :mod:`koloda.action_words`): a
+    main card by its suit («⚔ Атака»), a magic card by its name in the game's set, a number of
+    cards with its plural form; None: the term's English.
+
+    >>> term_words(Term("card", "13", "13"), "ru")
+    '«♥ Лечение»'
+    >>> term_words(Term("cards", "1", "1 card(s)"), "ru")
+    '1 карту'
+    """
+    if lang == "en":
+        return None
+    if term.kind == "card" and term.id.isdigit() and is_main(int(term.id)):
+        return f"«{main_card_words(int(term.id), lang)}»"
+    if term.kind == "magic" and lang == "ru":
+        name = term.id.partition("|")[2]
+        return f"«{name}»" if name else None
+    if term.kind == "cards" and term.id.isdigit():
+        from koloda.i18n import tn
+
+        return tn("nevermore.cards", "{n} card", "{n} cards", int(term.id), lang)
+    return None
 
 
 def _won(e: E.NmWon, lang: str) -> str:

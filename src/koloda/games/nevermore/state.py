@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Self
 
+from koloda.engine.errors import Term, Words, say
 from koloda.engine.rng import Rng
 from koloda.engine.state import Action, GameState, Result
 from koloda.games.nevermore import actions as A
 from koloda.games.nevermore import events as E
 from koloda.games.nevermore import flow as _flow
 from koloda.games.nevermore.cards import PER_SUIT, SUITS, TOKEN_SUITS, Suit, suit_of
-from koloda.games.nevermore.describe import describe_event
+from koloda.games.nevermore.describe import cards_term, describe_event, won_words
 from koloda.games.nevermore.magic import MagicSet, TextFacts
 from koloda.games.nevermore.model import PASS_SIZES, Stage, Task, upgrade_state_json
 from koloda.games.nevermore.observe import observe
@@ -176,16 +177,20 @@ class NevermoreState(GameState):
         return self.winner >= 0 or self.stopped
 
     def result(self) -> Result | None:
-        # the outcome in the words of the log's last line (describe.py), in both languages
+        # the outcome in the words of the log's last line (describe.py), in both languages,
+        # and as words any language can have (``summary.nevermore.*``)
         if self.winner >= 0:
             scores = tuple(1.0 if s == self.winner else 0.0 for s in range(self.players))
             won = E.NmWon(self.winner, self.win_reason)
             return Result(scores=scores, summary=describe_event(won, "en"),
-                          summary_ru=describe_event(won, "ru"))
+                          summary_ru=describe_event(won, "ru"),
+                          words=won_words(self.winner, self.win_reason))
         if self.stopped:
             stopped = E.NmStopped(self.round)
             return Result(scores=(0.0,) * self.players, summary=describe_event(stopped, "en"),
-                          summary_ru=describe_event(stopped, "ru"))
+                          summary_ru=describe_event(stopped, "ru"),
+                          words=say("nevermore.stopped", "the game stops after round {round} "
+                                    "without a winner", round=self.round))
         return None
 
     # --- legal actions ----------------------------------------------------------------------
@@ -364,63 +369,89 @@ class NevermoreState(GameState):
             return [A.Peck(), A.Done()]
         return []
 
-    def check(self, seat: int, action: Action) -> str | None:
+    def check(self, seat: int, action: Action) -> Words | None:
+        """Why ``action`` is illegal for ``seat`` now, in words every language can have (keys
+        ``nevermore.*``, Russian in ``locale/ru/LC_MESSAGES/nevermore.po``), or None."""
         if seat in self.choices:
-            return "this seat has already decided in this step"
+            return say("nevermore.already_decided", "this seat has already decided in this step")
         st = self.stage
         if st == Stage.PASS:
-            if not isinstance(action, A.Pass):
-                return f"now is a draft pass: pass {PASS_SIZES[self.pass_no - 1]} card(s)"
             size = PASS_SIZES[self.pass_no - 1]
+            if not isinstance(action, A.Pass):
+                return say("nevermore.pass_now", "now is a draft pass: pass {cards}",
+                           cards=cards_term(size))
             if len(action.cards) != size:
-                return f"pass {self.pass_no} passes exactly {size} card(s), not {len(action.cards)}"
+                return say("nevermore.pass_size", "pass {pass_no} passes exactly {cards}, not "
+                           "{given}", pass_no=self.pass_no, cards=cards_term(size),
+                           given=len(action.cards))
             if len(set(action.cards)) != size:
-                return "a card is named twice"
+                return say("nevermore.card_twice", "a card is named twice")
             missing = [c for c in action.cards if c not in self.hands[seat]]
             if missing:
-                return f"card {missing[0]} is not in your hand"
+                return say("nevermore.not_in_hand", "card {card} is not in your hand",
+                           card=Term("card", str(missing[0]), str(missing[0])))
             return None
         if st == Stage.COMMIT:
             if not isinstance(action, A.Commit):
-                return "now every player commits the cards of the named suit ('commit N')"
+                return say("nevermore.commit_now", "now every player commits the cards of the "
+                           "named suit ('commit N')")
             lo, hi = self.commit_range(seat)
             if not lo <= action.ravens <= hi:
-                return (f"the number of cancelling ravens must be {lo}" if lo == hi else
-                        f"the number of cancelling ravens must be between {lo} and {hi}")
+                return (say("nevermore.ravens_exact", "the number of cancelling ravens must be "
+                            "{n}", n=lo) if lo == hi else
+                        say("nevermore.ravens_between", "the number of cancelling ravens must be "
+                            "between {lo} and {hi}", lo=lo, hi=hi))
             own = self.suit_magic(seat)
             if len(set(action.magic)) != len(action.magic) or any(m not in own
                                                                    for m in action.magic):
-                return "only your own suit-like magic cards of this suit can be added"
+                return say("nevermore.not_own_suit_magic", "only your own suit-like magic cards "
+                           "of this suit can be added")
             return None
         if st in (Stage.MAGIC, Stage.REACT):
             if isinstance(action, A.Done):
                 return None
             if not isinstance(action, A.Play):
-                return "now is a magic window: 'play CARD [SEAT]' or 'done'"
+                return say("nevermore.magic_window",
+                           "now is a magic window: 'play CARD [SEAT]' or 'done'")
             if action.card not in self.magic[seat]:
-                return f"magic card {action.card} is not in your hand"
+                return say("nevermore.magic_not_in_hand", "magic card {card} is not in your hand",
+                           card=self.magic_term(action.card))
             if action.card not in self.playable(seat, react=st == Stage.REACT):
-                return "that card cannot be played now (see its timing)"
+                return say("nevermore.not_now", "that card cannot be played now (see its timing)")
             targets = self.targets_for(seat, action.card)
             if self._text_facts(seat, action.card).needs_target:
                 if action.target not in targets:
-                    return "that card needs a target: another player in human form"
+                    return say("nevermore.needs_target",
+                               "that card needs a target: another player in human form")
             elif action.target >= 0:
-                return "that card takes no target"
+                return say("nevermore.no_target", "that card takes no target")
             return None
         if st == Stage.ATTACK:
             if not isinstance(action, A.Attack):
-                return "the Attack leader chooses the blow: 'attack SEAT' or 'attack all'"
+                return say("nevermore.attack_now", "the Attack leader chooses the blow: "
+                           "'attack SEAT' or 'attack all'")
             if action.target < 0:
-                return None if self.amount >= 4 else "'attack all' needs 4 or more damage"
+                return None if self.amount >= 4 else say(
+                    "nevermore.attack_all_weak", "'attack all' needs 4 or more damage")
             if action.target not in self.attack_targets(seat):
-                return "the target must be another player in human form"
+                return say("nevermore.attack_target",
+                           "the target must be another player in human form")
             return None
         if st == Stage.PECK:
             if isinstance(action, A.Peck | A.Done):
                 return None
-            return "a raven leader chooses 'peck' or 'done'"
-        return "nothing to decide now"
+            return say("nevermore.peck_or_done", "a raven leader chooses 'peck' or 'done'")
+        return say("nevermore.nothing_to_decide", "nothing to decide now")
+
+    def magic_term(self, card: int) -> Term:
+        """A magic card as a refusal names it: its number in English (as the action's text
+        has it), its name in the game's set in other languages (``id`` is ``N|name``; a
+        number the set does not hold stays a number)."""
+        try:
+            kind = self.magic_set.card(card)
+        except (KeyError, IndexError):
+            return Term("magic", str(card), str(card))
+        return Term("magic", f"{card}|{kind.name_ru or kind.name_en}", str(card))
 
     def _apply(self, seat: int, action: Action) -> None:
         _flow.decide(self, seat, action)
