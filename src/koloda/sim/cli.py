@@ -19,9 +19,9 @@ from rich.table import Table
 from koloda.cli.core import LangOption, resolve_lang
 from koloda.engine import KolodaError, get_spec, parse_option_text
 from koloda.engine.errors import InvalidOption
-from koloda.sim.features import fmt_cell
 from koloda.sim.runner import GameOutcome, SimSpec, run, with_options
 from koloda.sim.stats import compare, require_statistics, summarize
+from koloda.sim.words import cell, figure, game_title, games, interval, table_words, w
 
 
 def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
@@ -89,34 +89,14 @@ def _progress_bar(
         yield lambda k: bar.advance(task, k)
 
 
-#: The report's words in English; other languages come from the catalogues (koloda.i18n,
-#: msgctxt "sim_<key>").
-_WORDS = {
-    "seat": "seat", "bot": "bot", "wins": "wins", "games": "games", "win_rate": "win rate",
-    "interval": "95% interval", "mean_score": "mean score", "rotating": "(rotating)",
-    "title": "{game}: {games} games",
-    "draws": "draws: {draws} ({rate}, 95% {lo}–{hi})",
-    "advantage": "seat advantage: chi² = {chi2}, p = {p}",
-    "length": "game length (actions): mean {mean}, median {median}, {lo}–{hi}",
-    "by_bot": "by bot (all seats)",
-    "variant_a": "variant A", "variant_b": "variant B: {changes}", "b_vs_a": "B against A",
-    "a_rate": "A win rate", "b_rate": "B win rate", "difference": "difference",
-    "p_value": "p-value",
-    "outcomes": "outcome distribution: chi² = {chi2}, p = {p}",
-    "length_diff": "game length: B − A = {diff} actions, p = {p}",
-}
-
-
 def _w(key: str, lang: str, **values: object) -> str:
-    from koloda.i18n import t
-
-    return t(f"sim_{key}", _WORDS[key], lang, **values)
+    return w(key, lang, **values)
 
 
 def _n(x: float, lang: str, digits: int = 3, sign: bool = False) -> str:
-    """A figure with ``digits`` decimals as ``lang`` writes it (a decimal comma in Russian)."""
-    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "ru" else text
+    """A figure with up to ``digits`` decimals as ``lang`` writes it (a decimal comma in
+    Russian)."""
+    return figure(x, lang, digits, sign=sign)
 
 
 def _seat_table(title: str, summary: dict[str, Any], lang: str = "en") -> Table:
@@ -125,8 +105,8 @@ def _seat_table(title: str, summary: dict[str, Any], lang: str = "en") -> Table:
         table.add_column(_w(key, lang), justify="right" if key != "bot" else "left")
     for s in summary["seats"]:
         lo, hi = s["ci95"]
-        table.add_row(str(s["seat"]), s.get("bot", _w("rotating", lang)), str(s["wins"]),
-                      str(s["games"]), _n(s["rate"], lang), f"{_n(lo, lang)}–{_n(hi, lang)}",
+        table.add_row(str(s["seat"]), s.get("bot", _w("rotating", lang)), cell(s["wins"], lang),
+                      cell(s["games"], lang), _n(s["rate"], lang), interval(lo, hi, lang),
                       _n(s["mean_score"], lang))
     return table
 
@@ -135,8 +115,9 @@ def print_summary(console: Console, summary: dict[str, Any], title: str = "",
                   lang: str = "en") -> None:
     """The summary as Rich tables, in ``lang``."""
     run_info = summary["run"]
-    console.print(_seat_table(title or _w("title", lang, game=run_info["game"],
-                                          games=run_info["games"]), summary, lang))
+    console.print(_seat_table(title or _w("run_title", lang,
+                                          game=game_title(run_info["game"], lang),
+                                          games=games(run_info["games"], lang)), summary, lang))
     d = summary["draws"]
     adv = summary["seat_advantage"]
     length = summary["length"]
@@ -150,21 +131,22 @@ def print_summary(console: Console, summary: dict[str, Any], title: str = "",
         for key in ("bot", "wins", "games", "win_rate", "interval"):
             table.add_column(_w(key, lang))
         for b in summary["bots"]:
-            table.add_row(b["bot"], str(b["wins"]), str(b["games"]), _n(b["rate"], lang),
-                          f"{_n(b['ci95'][0], lang)}–{_n(b['ci95'][1], lang)}")
+            table.add_row(b["bot"], cell(b["wins"], lang), cell(b["games"], lang),
+                          _n(b["rate"], lang), interval(b["ci95"][0], b["ci95"][1], lang))
         console.print(table)
     for name, section in summary.get("game", {}).items():
-        _print_section(console, name, section)
+        _print_section(console, name, section, lang, run_info["game"])
 
 
-def _print_section(console: Console, name: str, section: Any) -> None:
+def _print_section(console: Console, name: str, section: Any, lang: str = "en",
+                   game: str = "") -> None:
     """A per-game table: a dict with ``columns`` and ``rows``, or plain values."""
     if isinstance(section, dict) and "columns" in section and "rows" in section:
-        table = Table(title=section.get("title", name))
+        table = Table(title=table_words(str(section.get("title", name)), lang))
         for col in section["columns"]:
-            table.add_column(str(col))
+            table.add_column(cell(table_words(str(col), lang), lang, game))
         for row in section["rows"]:
-            table.add_row(*(fmt_cell(v) for v in row))
+            table.add_row(*(cell(v, lang, game) for v in row))
         console.print(table)
     else:
         console.print(f"{name}: {json.dumps(section, ensure_ascii=False)}")
@@ -213,7 +195,8 @@ def simulate(
         "--compare", help="Also play variant B, the same options with KEY=VALUE changed "
         "(repeatable), on the same seeds, and test the differences.")] = None,
     report: Annotated[Path | None, typer.Option(
-        help="Write a self-contained HTML report with plots here.")] = None,
+        help="Write a self-contained HTML report with plots here (in the language of --lang).")]
+        = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr.")] = True,
     import_module: Annotated[list[str] | None, typer.Option(
@@ -256,7 +239,7 @@ def simulate(
             from koloda.sim.report import write_report
 
             write_report(report, result, outcomes, b_outcomes if variant else None,
-                         command=command)
+                         command=command, lang=str(resolve_lang(lang)))
         if as_json:
             typer.echo(json.dumps(result, sort_keys=True, indent=2, ensure_ascii=False))
         elif variant is not None:

@@ -62,12 +62,3 @@ def summarize_features(
     if features is None or not any(o.features for o in outcomes):
         return {}
     return features.summarize([o for o in outcomes if o.features], players)
-
-
-def fmt_cell(v: Any) -> str:
-    """A table cell for people: 3 decimals, an interval as ``lo–hi``."""
-    if isinstance(v, float):
-        return f"{v:.3f}"
-    if isinstance(v, list | tuple) and len(v) == 2 and all(isinstance(x, float) for x in v):
-        return f"{v[0]:.3f}–{v[1]:.3f}"
-    return str(v)

@@ -1,5 +1,7 @@
 """``--report FILE.html``: one self-contained HTML file (plots inlined as PNG) with the run's
-tables, plots, the exact command and the versions that produced it."""
+tables, plots, the exact command and the versions that produced it, in English or Russian
+(``--lang``: headings, columns, the plots' labels, the games' own tables, figures with a
+decimal comma, counts with their plural forms; :mod:`koloda.sim.words`)."""
 
 from __future__ import annotations
 
@@ -14,18 +16,18 @@ from pathlib import Path
 from typing import Any
 
 from koloda.extras import require
-from koloda.sim.features import fmt_cell
 from koloda.sim.runner import GameOutcome
+from koloda.sim.words import WORDS, cell, figure, game_title, games, table_words, w
 
 
-def versions() -> dict[str, str]:
+def versions(lang: str = "en") -> dict[str, str]:
     """Python, the platform and the versions of the packages a result depends on."""
     out = {"python": sys.version.split()[0], "platform": platform.platform()}
     for package in ("koloda", "numpy", "scipy", "matplotlib", "ray"):
         try:
             out[package] = metadata.version(package)
         except metadata.PackageNotFoundError:
-            out[package] = "not installed"
+            out[package] = w("not_installed", lang)
     return out
 
 
@@ -42,7 +44,7 @@ def _png(fig: Any) -> str:
     return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-def _win_rate_plot(summaries: Sequence[tuple[str, dict[str, Any]]]) -> str:
+def _win_rate_plot(summaries: Sequence[tuple[str, dict[str, Any]]], lang: str) -> str:
     plt = _pyplot()
 
     fig, ax = plt.subplots(figsize=(6, 3.2))
@@ -54,8 +56,9 @@ def _win_rate_plot(summaries: Sequence[tuple[str, dict[str, Any]]]) -> str:
                [seat["ci95"][1] - r for r, seat in zip(rates, s["seats"], strict=True)]]
         ax.bar(xs, rates, width=width, yerr=err, capsize=4, label=label)
     ax.set_xticks([seat["seat"] + 0.4 - width / 2 for seat in summaries[0][1]["seats"]])
-    ax.set_xticklabels([f"seat {seat['seat']}" for seat in summaries[0][1]["seats"]])
-    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_xticklabels([w("plot_seat", lang, n=seat["seat"]) for seat in summaries[0][1]["seats"]])
+    ax.set_ylabel(w("plot_rate", lang))
+    ax.yaxis.set_major_formatter(lambda y, _pos: figure(y, lang, 2))
     ax.set_ylim(0, 1)
     if len(summaries) > 1:
         ax.legend()
@@ -64,14 +67,14 @@ def _win_rate_plot(summaries: Sequence[tuple[str, dict[str, Any]]]) -> str:
     return data
 
 
-def _length_plot(runs: Sequence[tuple[str, Sequence[GameOutcome]]]) -> str:
+def _length_plot(runs: Sequence[tuple[str, Sequence[GameOutcome]]], lang: str) -> str:
     plt = _pyplot()
 
     fig, ax = plt.subplots(figsize=(6, 3.2))
     for label, outcomes in runs:
         ax.hist([o.actions for o in outcomes], bins=30, alpha=0.6, label=label)
-    ax.set_xlabel("actions per game")
-    ax.set_ylabel("games")
+    ax.set_xlabel(w("plot_actions", lang))
+    ax.set_ylabel(w("plot_games", lang))
     if len(runs) > 1:
         ax.legend()
     data = _png(fig)
@@ -79,37 +82,67 @@ def _length_plot(runs: Sequence[tuple[str, Sequence[GameOutcome]]]) -> str:
     return data
 
 
-def _table(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+def _table(columns: Sequence[str], rows: Sequence[Sequence[Any]], lang: str = "en",
+           game: str = "") -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
     body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(fmt_cell(v))}</td>" for v in row) + "</tr>"
+        "<tr>" + "".join(f"<td>{html.escape(cell(v, lang, game))}</td>" for v in row) + "</tr>"
         for row in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _summary_html(title: str, s: dict[str, Any]) -> str:
+def _cols(keys: Sequence[str], lang: str) -> list[str]:
+    return [w(k, lang) for k in keys]
+
+
+def _sentence(text: str) -> str:
+    """A summary line as a sentence of the report: a capital first letter and a full stop."""
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+def _summary_html(title: str, s: dict[str, Any], lang: str) -> str:
+    game = str(s["run"]["game"])
     parts = [f"<h2>{html.escape(title)}</h2>"]
     parts.append(_table(
-        ["seat", "bot", "wins", "games", "win rate", "95% interval", "mean score"],
-        [[x["seat"], x.get("bot", "(rotating)"), x["wins"], x["games"], x["rate"], x["ci95"],
-          x["mean_score"]] for x in s["seats"]],
+        _cols(["seat", "bot", "wins", "games", "win_rate", "interval", "mean_score"], lang),
+        [[x["seat"], x.get("bot", w("rotating", lang)), x["wins"], x["games"], x["rate"],
+          x["ci95"], x["mean_score"]] for x in s["seats"]], lang,
     ))
     d, adv, ln = s["draws"], s["seat_advantage"], s["length"]
-    parts.append(
-        f"<p>Draws: {d['draws']} ({d['rate']:.3f}). Seat advantage: χ² = {adv['chi2']:.3f}, "
-        f"p = {adv['p_value']:.4f}. Game length: mean {ln['mean']:.1f} actions, median "
-        f"{ln['median']:.1f}, range {ln['min']}–{ln['max']}.</p>"
-    )
+    lines = [
+        w("draws", lang, draws=cell(d["draws"], lang), rate=figure(d["rate"], lang),
+          lo=figure(d["ci95"][0], lang), hi=figure(d["ci95"][1], lang)),
+        w("advantage", lang, chi2=figure(adv["chi2"], lang), p=figure(adv["p_value"], lang, 4)),
+        w("length", lang, mean=figure(ln["mean"], lang, 1), median=figure(ln["median"], lang, 1),
+          lo=cell(ln["min"], lang), hi=cell(ln["max"], lang)),
+    ]
+    parts.append("<p>" + " ".join(html.escape(_sentence(x)) for x in lines) + "</p>")
     if "bots" in s:
-        parts.append(_table(["bot", "wins", "games", "win rate", "95% interval"],
+        parts.append(f"<h3>{html.escape(_sentence(w('by_bot', lang))[:-1])}</h3>")
+        parts.append(_table(_cols(["bot", "wins", "games", "win_rate", "interval"], lang),
                             [[b["bot"], b["wins"], b["games"], b["rate"], b["ci95"]]
-                             for b in s["bots"]]))
+                             for b in s["bots"]], lang))
     for name, section in s.get("game", {}).items():
         if isinstance(section, dict) and "columns" in section:
-            parts.append(f"<h3>{html.escape(section.get('title', name))}</h3>")
-            parts.append(_table(section["columns"], section["rows"]))
+            heading = table_words(str(section.get("title", name)), lang)
+            parts.append(f"<h3>{html.escape(_sentence(heading)[:-1])}</h3>")
+            parts.append(_table([cell(table_words(str(c), lang), lang, game)
+                                 for c in section["columns"]], section["rows"], lang, game))
     return "\n".join(parts)
+
+
+def _setting(key: str, value: Any, lang: str) -> str:
+    if key == "game":
+        return game_title(str(value), lang)
+    if key == "games" and isinstance(value, int):
+        return games(value, lang)
+    if key == "options":
+        return ", ".join(f"{k}={v}" for k, v in dict(value).items()) or w("default_options",
+                                                                          lang)
+    if key == "bots":
+        return ", ".join(map(str, value))
+    return cell(value, lang)
 
 
 def render_report(
@@ -118,42 +151,58 @@ def render_report(
     b_outcomes: Sequence[GameOutcome] | None,
     *,
     command: str,
+    lang: str = "en",
 ) -> str:
-    """The HTML text of a report for a summary (or a comparison when ``b_outcomes``)."""
+    """The HTML text of a report for a summary (or a comparison when ``b_outcomes``), in
+    ``lang``."""
     if b_outcomes is not None:
         summaries = [("A", result["a"]), ("B", result["b"])]
         runs = [("A", outcomes), ("B", b_outcomes)]
         run_info = result["a"]["run"]
     else:
-        summaries = [("run", result)]
-        runs = [("run", outcomes)]
+        summaries = [(w("plot_run", lang), result)]
+        runs = [(w("plot_run", lang), outcomes)]
         run_info = result["run"]
-    body = [f"<h1>Koloda simulation: {html.escape(run_info['game'])}</h1>"]
-    body.append(f"<p><code>{html.escape(command or '(called from Python)')}</code></p>")
-    body.append(_table(["setting", "value"], [[k, v] for k, v in run_info.items()]))
+    heading = w("report_heading", lang, game=game_title(run_info["game"], lang),
+                games=games(int(run_info["games"]), lang))
+    body = [f"<h1>{html.escape(heading)}</h1>"]
+    body.append(f"<p>{html.escape(w('command', lang))}: "
+                f"<code>{html.escape(command or w('from_python', lang))}</code></p>")
+    body.append(f"<h2>{html.escape(w('settings', lang))}</h2>")
+    body.append(_table(_cols(["setting", "value"], lang),
+                       [[w(f"setting_{k}", lang) if f"setting_{k}" in WORDS else k,
+                         _setting(k, v, lang)] for k, v in run_info.items()], lang))
     if b_outcomes is not None:
-        body.append(_summary_html("Variant A", result["a"]))
-        body.append(_summary_html("Variant B: " + ", ".join(
-            f"{k}={v}" for k, v in result["changed_options"].items()), result["b"]))
-        body.append("<h2>B against A</h2>")
-        body.append(_table(["seat", "A", "B", "difference", "p-value"],
-                           [[x["seat"], x["a"], x["b"], x["difference"], x["p_value"]]
-                            for x in result["seats"]]))
-        o = result["outcomes"]
-        body.append(f"<p>Outcome distribution: χ² = {o['chi2']:.3f}, p = {o['p_value']:.4f}. "
-                    f"Length B − A: {result['length']['difference']:+.2f} actions, p = "
-                    f"{result['length']['p_value']:.4f}.</p>")
+        body.append(_summary_html(_sentence(w("variant_a", lang))[:-1], result["a"], lang))
+        body.append(_summary_html(_sentence(w("variant_b", lang, changes=", ".join(
+            f"{k}={v}" for k, v in result["changed_options"].items())))[:-1], result["b"],
+            lang))
+        body.append(f"<h2>{html.escape(w('b_vs_a', lang))}</h2>")
+        body.append(_table(_cols(["seat", "a_rate", "b_rate", "difference", "p_value"], lang),
+                           [[x["seat"], x["a"], x["b"], figure(x["difference"], lang, sign=True),
+                             figure(x["p_value"], lang, 4)] for x in result["seats"]], lang))
+        o, ln = result["outcomes"], result["length"]
+        lines = [w("outcomes", lang, chi2=figure(o["chi2"], lang),
+                   p=figure(o["p_value"], lang, 4)),
+                 w("length_diff", lang, diff=figure(ln["difference"], lang, 2, sign=True),
+                   p=figure(ln["p_value"], lang, 4))]
+        body.append("<p>" + " ".join(html.escape(_sentence(x)) for x in lines) + "</p>")
     else:
-        body.append(_summary_html("Results", result))
-    body.append("<h2>Plots</h2>")
-    body.append(f'<img alt="win rates" src="data:image/png;base64,{_win_rate_plot(summaries)}">')
-    body.append(f'<img alt="game length" src="data:image/png;base64,{_length_plot(runs)}">')
-    body.append("<h2>Versions</h2>")
-    body.append(_table(["component", "version"], list(versions().items())))
+        body.append(_summary_html(w("results", lang), result, lang))
+    body.append(f"<h2>{html.escape(w('plots', lang))}</h2>")
+    body.append(f'<img alt="{html.escape(w("alt_rates", lang))}" '
+                f'src="data:image/png;base64,{_win_rate_plot(summaries, lang)}">')
+    body.append(f'<img alt="{html.escape(w("alt_length", lang))}" '
+                f'src="data:image/png;base64,{_length_plot(runs, lang)}">')
+    body.append(f"<h2>{html.escape(w('versions', lang))}</h2>")
+    body.append(_table(_cols(["component", "version"], lang),
+                       [[w("platform", lang) if k == "platform" else k, v]
+                        for k, v in versions(lang).items()], lang))
     style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto;}"
              "table{border-collapse:collapse;margin:1em 0;}"
              "td,th{border:1px solid #ccc;padding:.2em .6em;text-align:right;}")
-    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Koloda simulation</title>"
+    return (f"<!DOCTYPE html><html lang='{html.escape(lang)}'><head><meta charset='utf-8'>"
+            f"<title>{html.escape(w('report_title', lang))}</title>"
             f"<style>{style}</style></head><body>{''.join(body)}</body></html>\n")
 
 
@@ -164,6 +213,7 @@ def write_report(
     b_outcomes: Sequence[GameOutcome] | None,
     *,
     command: str,
+    lang: str = "en",
 ) -> None:
-    path.write_text(render_report(result, outcomes, b_outcomes, command=command),
+    path.write_text(render_report(result, outcomes, b_outcomes, command=command, lang=lang),
                     encoding="utf-8")

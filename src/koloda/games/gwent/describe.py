@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from koloda.engine import Action
+from koloda.engine import Action, Term
 from koloda.engine.words import ActionWords
 from koloda.games.gwent.actions import (
     ChooseDeck,
@@ -156,6 +156,41 @@ def describe_action(action: Action, lang: str, observation: Mapping[str, Any],
             side=w[f"side_{side}"], cards=_listed(action.cards, dict(action.suits), lang)),
             "fields": {"side": side, "cards": list(action.cards), "suits": dict(action.suits)}}
     return {"text": text, "label": text, "kind": text.split(" ")[0], "fields": {}}
+
+
+#: A side of the exchange after «сторона» (the genitive: «на стороне атакующего»).
+SIDE_GENITIVE = {"att": "атакующего", "def": "защитника"}
+
+
+def term_words(term: Term, lang: str) -> str | None:
+    """A :class:`~koloda.engine.Term` of Gwent's refusals and results in ``lang`` (None: its
+    English words): a card by its printed name in quotes, a deck by its faction's title, a suit
+    by the table's word, a side of the exchange in the genitive, a count with its noun in the
+    right plural form.
+
+    >>> term_words(Term("card", "nr_ves#1", "nr_ves#1"), "ru")
+    '«Бьянка»'
+    >>> term_words(Term("first_units", "4", "4"), "ru")
+    'первые 4 подходящие карты (или группы)'
+    """
+    if lang == "en":
+        return None
+    from koloda.games.gwent.titles import deck_title
+    from koloda.i18n import tn
+
+    ru = lang == "ru"
+    if term.kind == "card":
+        return f"«{card_name(term.id, lang)}»"
+    if term.kind == "deck":
+        return deck_title(term.id, lang)
+    if term.kind == "suit":
+        return suit_word(term.id, lang) if term.id in SUIT_WORDS else None
+    if term.kind == "side":
+        return SIDE_GENITIVE.get(term.id) if ru else None
+    if term.kind == "first_units" and term.id.isdigit():
+        return tn("gwent.first_units", "the first {n} matching card (or group)",
+                  "the first {n} matching cards (or groups)", int(term.id), lang)
+    return None
 
 
 def preview_action(state: Any, seat: int, text: str) -> dict[str, Any] | None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from koloda.engine import Event
+from koloda.engine import Event, Term, Words, say
 from koloda.games.gwent.cards import info
-from koloda.games.gwent.titles import deck_title, suit_title
+from koloda.games.gwent.titles import deck_title, listed, suit_title
 
 
 @dataclass(frozen=True)
@@ -319,3 +319,18 @@ def describe(event: Event, lang: str = "en") -> str:
                     f"The match is over; won by {_seats(w, lang)}{tail}; "
                     f"points: {_per_seat(p, lang)}.")
     return event.kind_name()
+
+
+def result_words(ended: GwentMatchEnded) -> Words:
+    """How the match ended, as :class:`~koloda.engine.Words` (the English of the log's last
+    line; seats as :class:`~koloda.engine.Term`\\ s, named by the table's names)."""
+    seats = [Term("seat", str(p), _seat(p, "en")) for p in range(len(ended.points))]
+    winners: Words | str = listed([seats[w] for w in ended.winners]) if ended.winners else "—"
+    points = listed([say("gwent.seat_points", "{seat} — {points}", seat=seats[p], points=v)
+                     for p, v in enumerate(ended.points)])
+    tail: Words | str = say("gwent.by_die", " (by the die)") if ended.by_die else ""
+    if len(ended.winners) == 1:  # (Russian: «побеждает» for one, «побеждают» for several)
+        return say("gwent.won_by_one", "The match is over; won by {winners}{tail}; points: "
+                   "{points}.", winners=winners, tail=tail, points=points)
+    return say("gwent.won_by_many", "The match is over; won by {winners}{tail}; points: "
+               "{points}.", winners=winners, tail=tail, points=points)

@@ -23,7 +23,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 
-from koloda.engine import Action, GameState, InvalidData, InvalidOption, Result, Rng
+from koloda.engine import (
+    Action,
+    GameState,
+    InvalidData,
+    InvalidOption,
+    Result,
+    Rng,
+    Words,
+)
 from koloda.games.gwent import dispatch, listing, match, refusals, throwins
 from koloda.games.gwent.actions import (
     ChooseDeck,
@@ -206,7 +214,7 @@ class GwentState(GameState):
         drawn = dispatch.random_action(self, seat, rng)
         return super().random_action(seat, rng) if drawn is None else drawn
 
-    def check(self, seat: int, action: Action) -> str | None:
+    def check(self, seat: int, action: Action) -> str | Words | None:
         if self.phase == match.PLAY and seat in self.to_act:
             if self.window:
                 # «pass» is always among a watcher's choices
@@ -243,13 +251,13 @@ class GwentState(GameState):
     def result(self) -> Result | None:
         if not self.is_terminal:
             return None
-        from koloda.games.gwent.events import GwentMatchEnded, describe
+        from koloda.games.gwent.events import GwentMatchEnded, describe, result_words
 
         scores = tuple(1.0 if p in self.winners else 0.0 for p in range(self.players))
         # the outcome in the words of the log's last line, in both languages
         ended = GwentMatchEnded(tuple(self.winners), tuple(self.points), self.by_die)
         return Result(scores=scores, summary=describe(ended, "en"),
-                      summary_ru=describe(ended, "ru"))
+                      summary_ru=describe(ended, "ru"), words=result_words(ended))
 
     # --- views, samples, copies ---------------------------------------------------------------
 

@@ -10,6 +10,10 @@ in both languages (it has no other).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from koloda.engine import Term, Words, say
+
 #: Each faction deck of the default match set: (English, Russian).
 DECK_TITLES: dict[str, tuple[str, str]] = {
     "northern_realms": ("Northern Realms", "Королевства Севера"),
@@ -41,3 +45,21 @@ def deck_title(deck: str, lang: str = "en") -> str:
 def suit_title(suit: str, lang: str = "en") -> str:
     """A suit's title; an unknown suit keeps its id."""
     return _title(SUIT_TITLES, suit, lang)
+
+
+def listed(values: Sequence[Term | Words | str]) -> Words:
+    """Several values in words, joined by commas (in any language: the template holds only the
+    separators, so no catalogue entry is needed; each value is named in its language).
+
+    >>> str(listed([Term("card", "a#1", "a#1"), "b"]))
+    'a#1, b'
+    """
+    names = {f"v{i}": v for i, v in enumerate(values)}
+    return say("gwent.list", ", ".join("{" + k + "}" for k in names), **names)
+
+
+def either(values: Sequence[Term | Words | str]) -> Term | Words | str:
+    """Values joined by «or» («мечи или луки»): the first, or either of the rest."""
+    if len(values) == 1:
+        return values[0]
+    return say("gwent.either", "{first} or {rest}", first=values[0], rest=either(values[1:]))
