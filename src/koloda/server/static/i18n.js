@@ -225,10 +225,10 @@ export function errorText(lang, error) {
   // the server's own words in Russian, when it gives them (a broken table's reason)
   if (lang === "ru" && error.message_ru) return error.message_ru;
   // a refusal is said by the server in the socket's language (koloda.action_words.refusal_text):
-  // shown as sent, after the general words; a text not in this language (a game whose reasons
-  // are not translated yet) is left out rather than shown in English
+  // shown as sent, after the general words; a text with English words in it (a game whose
+  // reasons are not all translated yet) is left out rather than shown half in English
   if (error.code === "illegal_action" && error.message && WORDS[lang] && WORDS[lang][key]
-      && (lang === "en" || /[а-яё]/i.test(error.message))) {
+      && (lang === "en" || !/[A-Za-z]{2,}/.test(error.message))) {
     return `${WORDS[lang][key]}: ${error.message}`;
   }
   if (lang !== "en" && WORDS[lang] && WORDS[lang][key]) return WORDS[lang][key];

@@ -261,7 +261,8 @@ function renderRecent() {
 // it (damage, points, the next attacker), until the next step's first move. The renderer says
 // which events open and close a step (its `steps`: {open: [kinds], close: [kinds], next:
 // [kinds that end what follows a step besides the next opening],
-// title(closing entry, lang, the step's entries)}). Shown until the person closes it or takes their next decision.
+// title(closing entry, lang, the step's entries), scores(view, lang, seatName): the standings
+// in a line, optional}). Shown until the person closes it or takes their next decision.
 function roundSummary() {
   const steps = renderer.steps;
   if (!steps || !view) return null;
@@ -275,12 +276,16 @@ function roundSummary() {
   // from the step's first move after the previous step's end…
   let start = close;
   while (start > 0 && !steps.close.includes(logEntries[start - 1].event.kind)) start -= 1;
+  const first = start;
   while (start < close && !steps.open.includes(logEntries[start].event.kind)) start += 1;
+  if (start === close) start = first;  // no move opened it (a round's end): all since the last
   // …to the next step's first move (or the next round's start)
   const stop = steps.open.concat(steps.next || []);
   let end = close + 1;
   while (end < logEntries.length && !stop.includes(logEntries[end].event.kind)) end += 1;
-  return { close: entry, title: steps.title(entry, lang, logEntries.slice(start, end)), entries: logEntries.slice(start, end) };
+  const entries = logEntries.slice(start, end);
+  return { close: entry, title: steps.title(entry, lang, entries), entries,
+    scores: steps.scores ? steps.scores(view, lang, seatName) : "" };
 }
 
 function renderSummary() {
@@ -295,6 +300,7 @@ function renderSummary() {
     h("ul", {}, found.entries.map((e) => h("li", {
       "data-kind": e.event.kind, class: e.n === found.close.n ? "outcome" : undefined,
     }, e.text))),
+    found.scores ? h("p", { class: "scores" }, found.scores) : "",
     h("button", { type: "button", class: "link", id: "summary-close", "data-key": "summary-close",
       onclick: () => { summarySeen = [view.match, found.close.n]; render(); } }, t("got_it")));
 }

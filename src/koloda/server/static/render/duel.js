@@ -198,6 +198,14 @@ export const steps = {
   close: ["DuelRoundRevealed"],
   title: (entry, lang) => (lang === "ru" ? `Итоги раунда ${entry.event.round}`
     : `Round ${entry.event.round}: the result`),
+  // the rounds won so far
+  scores: (view, lang, seatName) => {
+    const wins = (view.observation || {}).wins || [0, 0];
+    const words = { one: "победа", few: "победы", many: "побед" };
+    const en = { one: "win", other: "wins" };
+    return [0, 1].map((i) => `${seatName(i)}: ${plural(lang, wins[i], lang === "ru" ? words : en)}`)
+      .join(" · ");
+  },
 };
 
 export function render(ctx) {

@@ -2,7 +2,7 @@
 // perk icons, names, trump), the exchange's stacks, points and damage, your hand; tap a card to
 // see what you can do with it, every choice as a button in words.
 
-import { num } from "/static/i18n.js";
+import { num, plural } from "/static/i18n.js";
 
 const SUITS = {
   close: { en: "Close", ru: "Мечи", icon: "⚔" },
@@ -22,7 +22,7 @@ const PERKS = {
 };
 const W = {
   en: {
-    round: "Round", points: "Round points", damage: "Damage this round", deck: "deck", hand: "in hand",
+    round: "Round", points_forms: { one: "point", other: "points" }, points: "Round points", damage: "Damage this round", deck: "deck", hand: "in hand",
     exchange: "Exchange", attacker: "attacker", defender: "defender", ap: "action points",
     stacks: "On the table", new: "new attack", stack: "stack", open: "open card", presses: "presses on",
     your_hand: "Your hand", neutrals: "Your neutral cards", discards: "Discards", trump: "trump",
@@ -37,7 +37,7 @@ const W = {
     deck_help: "Choose your deck for this match.",
   },
   ru: {
-    round: "Раунд", points: "Очки раундов", damage: "Урон в раунде", deck: "колода", hand: "в руке",
+    round: "Раунд", points_forms: { one: "очко", few: "очка", many: "очков" }, points: "Очки раундов", damage: "Урон в раунде", deck: "колода", hand: "в руке",
     exchange: "Гейм", attacker: "атакует", defender: "защищается", ap: "очки действий",
     stacks: "На столе", new: "новая атака", stack: "стопка", open: "открытая карта", presses: "давит на",
     your_hand: "Ваша рука", neutrals: "Ваши нейтральные карты", discards: "Сброс", trump: "козырь",
@@ -162,6 +162,13 @@ export const steps = {
     if (lang === "ru") return `Итоги гейма${n}${round ? " и раунда" : ""}`;
     return `Exchange${n}${round ? " and round" : ""}: the result`;
   },
+  // each player's round points and damage as they stand now
+  scores: (view, lang, seatName) => {
+    const obs = view.observation || {};
+    const w = W[lang] || W.en;
+    return Array.from({ length: obs.players || 0 }, (_, i) =>
+      `${seatName(i)}: ★ ${plural(lang, obs.points[i], w.points_forms)}, ✖ ${num(lang, obs.damage[i])}`).join(" · ");
+  },
 };
 
 export function render(ctx) {
@@ -182,7 +189,7 @@ export function render(ctx) {
   h("div", { class: "stats" },
     h("span", {}, `${w.deck}: ${obs.decks[i] ? factionName(obs.decks[i], lang) : "…"}`),
     h("span", { title: w.points }, `★ ${obs.points[i]}`),
-    h("span", { title: w.damage }, `✖ ${obs.damage[i]}`),
+    h("span", { title: w.damage }, `✖ ${num(lang, obs.damage[i])}`),
     h("span", { title: w.hand }, `🂠 ${obs.hand_counts[i]}`),
     obs.exchange && obs.exchange.attacker === i ? h("span", {}, `⚔ ${w.attacker} · ${w.ap} ${obs.exchange.ap[0]}`) : null,
     obs.exchange && obs.exchange.defender === i ? h("span", {}, `◈ ${w.defender} · ${w.ap} ${obs.exchange.ap[1]}`) : null),
@@ -194,7 +201,7 @@ export function render(ctx) {
     board.append(h("div", { class: "zone" }, h("h3", {}, w.stacks),
       h("div", { class: "stacks" }, ex.stacks.map((s) => h("div", { class: "stack", "data-stack": s.id },
         h("div", {}, h("strong", {}, `${w.stack} ${s.id}`), ` · ${seatName(s.owner)}`,
-          s.damage ? ` · ✖ ${s.damage} → ${s.presses_on === 0 ? w.attacker : w.defender}` : " · ✓"),
+          s.damage ? ` · ✖ ${num(lang, s.damage)} → ${s.presses_on === 0 ? w.attacker : w.defender}` : " · ✓"),
         h("div", { class: "cards" }, s.layers.flatMap((layer) => layer.cards.map((c) => cardEl(h, c, lang, { small: true })))))))));
   }
   if (ex && ex.named && ex.named.some(Boolean)) {

@@ -116,13 +116,21 @@ export const autoPass = {
 export const steps = {
   open: ["NmTokenFlipped"],
   next: ["NmRoundStarted"],
-  close: ["NmRevealed"],
-  title: (entry, lang, entries) => {
+  close: ["NmRevealed", "NmRoundEnded"],
+  title: (entry, lang) => {
+    if (entry.event.kind === "NmRoundEnded") {
+      return lang === "ru" ? `Раунд ${entry.event.round} окончен` : `Round ${entry.event.round} is over`;
+    }
     const suit = SUITS[entry.event.suit];
     const name = suit ? `${suit.icon} ${suit[lang] || suit.en}` : "";
-    const round = entries.some((e) => e.event.kind === "NmRoundEnded");
-    if (lang === "ru") return `Итоги шага: ${name}${round ? " · раунд окончен" : ""}`;
-    return `Step: ${name}, the result${round ? " · the round is over" : ""}`;
+    return lang === "ru" ? `Итоги шага: ${name}` : `Step: ${name}, the result`;
+  },
+  // each player's health and victory points as they stand now
+  scores: (view, lang, seatName) => {
+    const obs = view.observation || {};
+    const w = W[lang] || W.en;
+    return (obs.players_info || []).map((p, i) =>
+      `${seatName(i)}: ♥ ${p.health}/${obs.max_health}, ★ ${p.vp} ${w.vp}`).join(" · ");
   },
 };
 
