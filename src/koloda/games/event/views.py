@@ -15,6 +15,7 @@ hospital, dead). ``observe(None)`` is the public board. The format::
      "kills": [{"duel": "d1", "killer": 4, "victim": 6, "at": ms}],        # public
      "results": [...] | absent,       # ended duels: with board_shows_results, for staff
      "statuses": [...] | absent,      # masters and doctors (and the board with results)
+     "notes": [{"who", "by", "at", "text"}] | absent,   # masters and doctors only (ED23)
      "me": null | {"id", "name", "role", "team", "own_rules", "health", "limit", "total",
                    "deck": [serials], "discard": [serials], "duel": id | null,
                    "rest": null | {"place", "started", "until", "ready", "doctor"},
@@ -143,6 +144,9 @@ def observe(st: EventState, seat: int | None) -> dict[str, Any]:
         if staff or st.options.board_shows_results:
             view["results"] = _results(st)
             view["statuses"] = _statuses(st)
+        if staff:
+            view["notes"] = [{"who": n.who, "by": n.by, "at": n.at, "text": n.text}
+                             for n in st.notes]
         if p.role == Role.MASTER and st.options.masters_see_piles:
             piles = {}
             held = st.holdings()
