@@ -460,6 +460,31 @@ def test_who_decides_saved_or_dead(by: str) -> None:
         assert st.observe(VERA)["me"]["health"] == "dead"
 
 
+def test_doctors_notes_on_a_patient_are_seen_by_doctors_and_masters_only() -> None:
+    st = event()
+    do(st, MASTER, 'near_death 5 "яд" @1')
+    do(st, DOCTOR, "admit 5 @2")
+    do(st, DOCTOR, 'note 5 "промыт желудок; плата — 3 рубля" @3')
+    do(st, MASTER, 'note 5 "яд из таверны" @4')
+    notes = [{"who": VERA, "by": DOCTOR, "at": 3, "text": "промыт желудок; плата — 3 рубля"},
+             {"who": VERA, "by": MASTER, "at": 4, "text": "яд из таверны"}]
+    assert st.observe(DOCTOR)["notes"] == notes
+    assert st.observe(MASTER)["notes"] == notes
+    for seat in (VERA, ANNA, NPC, None):  # the patient, another participant, an NPC, the board
+        assert "notes" not in st.observe(seat)
+        assert not any("промыт" in json.dumps(e.to_json(), ensure_ascii=False)
+                       for e in st.log(seat))
+    # bad notes: refused in words, nothing stored
+    refused(st, ANNA, 'note 5 "здорова" @5', "ED23")
+    refused(st, DOCTOR, 'note 5 "  " @6', "ED23")
+    refused(st, DOCTOR, 'note 5 "' + "я" * 501 + '" @7', "ED23")
+    refused(st, DOCTOR, r'note 5 "звонок\u0007" @8', "ED23")
+    refused(st, DOCTOR, 'note 0 "мастер" @9', "ED23")
+    assert len(st.notes) == 2
+    do(st, DOCTOR, 'note 5 "' + "я" * 500 + '" @10')  # the bound itself is allowed
+    assert st.observe(MASTER)["notes"][-1]["text"] == "я" * 500
+
+
 @pytest.mark.parametrize("on_death", ["masters_decide", "return_all", "keep_for_next_role"])
 def test_the_dead_characters_cards(on_death: str) -> None:
     st = event(on_death=on_death)

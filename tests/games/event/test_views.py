@@ -93,3 +93,22 @@ def test_a_view_is_the_public_part_and_the_seats_own_part() -> None:
             own = st.observe_private(seat)
             assert not set(own) & set(public)
             assert st.observe(seat) == {**public, **own}
+
+
+def test_the_masters_see_a_card_reported_by_two_open_reports() -> None:
+    st = event()
+    # Вера records a paper duel she won from Анна, taking Анна's А-0001 for her В-0001; before
+    # Анна confirms it, Анна offers that same А-0001 to Борис
+    do(st, VERA, "paper 3 consent winner=5 killed=- swap=А-0001/В-0001 discard=В-0002 @1000")
+    assert st.observe(MASTER)["clashes"] == []
+    do(st, ANNA, "offer 4 А-0001 @2000")
+    want = [{"serial": "А-0001", "reports": [{"id": "d1", "a": VERA, "b": ANNA},
+                                               {"id": "x1", "a": ANNA, "b": BORIS}]}]
+    master = st.observe(MASTER)
+    assert master["clashes"] == want and "А-0001" in master["cards"]
+    for seat in (ANNA, BORIS, VERA, DOCTOR, None):  # the masters' desk only
+        assert "clashes" not in st.observe(seat)
+    do(st, MASTER, 'void d1 "Анна не согласна с записью" @3000')
+    assert st.observe(MASTER)["clashes"] == []
+    blind = event(masters_see_piles=False)
+    assert "clashes" not in blind.observe(MASTER)

@@ -33,6 +33,8 @@ timers ``t1``; free text (names, reasons) is a JSON string in double quotes.
     the doctor (saved/died: by ``outcome_by``)
 - ``treat P @T``
     the doctor, when chance decides (outcome_by)
+- ``note P "TEXT" @T``
+    a doctor or master: a note on patient P (seen by doctors and masters only)
 - ``surrender SERIAL @T``
     the survivor gives a card up (or a master, once the choosing time ran out)
 - ``received SERIAL @T``
@@ -619,6 +621,19 @@ class Treat(Op):
         return [str(self.who)]
 
 
+@dataclass(frozen=True)
+class Note(Op):
+    """A doctor's or master's note on ``who`` (a fee, a treatment; S36, ED23), seen by the
+    doctors and masters only."""
+
+    VERB: ClassVar[str] = "note"
+    who: int
+    text: str
+
+    def args(self) -> list[str]:
+        return [str(self.who), _quote(self.text)]
+
+
 # --- exchanges and game-technical characters ------------------------------------------------
 
 
@@ -810,6 +825,7 @@ _PARSERS: dict[str, tuple[type[Op], Callable[[_Reader], dict[str, object]]]] = {
     "saved": (Saved, lambda r: {"who": r.seat()}),
     "died": (Died, lambda r: {"who": r.seat()}),
     "treat": (Treat, lambda r: {"who": r.seat()}),
+    "note": (Note, lambda r: {"who": r.seat(), "text": r.quoted("the note")}),
     "offer": (Offer, lambda r: {"to": r.seat(), "cards": r.serials()}),
     "gift": (Gift, lambda r: {"to": r.seat(), "cards": r.serials()}),
     "take": (Take, _p_take),

@@ -13,6 +13,7 @@ from koloda.games.event import actions as a
 from koloda.games.event import events as ev
 from koloda.games.event.model import (
     Card,
+    CaseNote,
     Debt,
     Duel,
     DuelKind,
@@ -506,6 +507,11 @@ def _treat(st: EventState, p: Person, op: a.Treat) -> None:
         death(st, q, None)
 
 
+def _note(st: EventState, p: Person, op: a.Note) -> None:
+    st.notes.append(CaseNote(who=op.who, by=p.id, at=op.at, text=op.text))
+    st.events.append(ev.Noted(op.who, p.id, op.text, to=st.audience(p.id, status=True)))
+
+
 def _offer(st: EventState, p: Person, op: a.Offer) -> None:
     xid = new_id(st, "x")
     st.exchanges[xid] = Exchange(id=xid, a=p.id, b=op.to, give=op.cards)
@@ -589,6 +595,7 @@ _EFFECTS: dict[type, Callable[[EventState, Person, Any], None]] = {
     a.Challenge: _challenge, a.Attack: _attack, a.Accept: _accept, a.Withdraw: _withdraw,
     a.DuelResult: _result, a.PaperDuel: _paper, a.Confirm: _confirm,
     a.NearDeath: _near_death, a.Admit: _admit, a.Saved: _saved, a.Died: _died,
-    a.Treat: _treat, a.Offer: _offer, a.Gift: _gift, a.Take: _take, a.AutoLoss: _autoloss,
+    a.Treat: _treat, a.Note: _note, a.Offer: _offer, a.Gift: _gift, a.Take: _take,
+    a.AutoLoss: _autoloss,
     a.Spare: _spare, a.Expire: _expire,
 }

@@ -173,6 +173,15 @@ class WoundExpired(Event):
 
 
 @dataclass(frozen=True)
+class Noted(Event):
+    """A note on a patient (ED23): to the doctors and masters only."""
+
+    seat: int
+    by: int
+    text: str
+
+
+@dataclass(frozen=True)
 class Revived(Event):
     seat: int
     by: int
@@ -352,6 +361,9 @@ def _describe(e: Event, ru: bool) -> str | None:
     if isinstance(e, WoundExpired):
         return (f"время ранения истекло: {_p(e.seat, ru)}; решают мастера" if ru
                 else f"the wound's time ran out: {_p(e.seat, ru)}; the masters decide")
+    if isinstance(e, Noted):
+        return (f"заметка об участнике {e.seat}: {e.text}" if ru
+                else f"a note on participant {e.seat}: {e.text}")
     if isinstance(e, Revived):
         return (f"мастер вернул к жизни: {_p(e.seat, ru)} ({e.reason})" if ru
                 else f"revived by a master: {_p(e.seat, ru)} ({e.reason})")

@@ -79,6 +79,8 @@ def _master(st: EventState, p: Person, at: int) -> Iterator[a.Op]:
 
 def _doctor(st: EventState, p: Person, at: int) -> Iterator[a.Op]:
     for q in st.enrolled():
+        if q.health in (Health.WOUNDED, Health.ADMITTED):
+            yield a.Note(who=q.id, text="осмотр", at=at)
         if q.health == Health.WOUNDED:
             yield a.Admit(who=q.id, at=at)
         elif q.health == Health.ADMITTED:

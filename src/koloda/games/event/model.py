@@ -200,6 +200,21 @@ class Timer:
     ref: str = ""  # the duel, show or debt it belongs to
 
 
+#: The longest note on a patient, in characters (ED23).
+NOTE_MAX = 500
+
+
+@dataclass
+class CaseNote:
+    """A doctor's or master's note on a participant (a fee asked, a treatment; S36, ED23):
+    seen by the doctors and masters only."""
+
+    who: int  # the patient
+    by: int  # the doctor or master who wrote it
+    at: int
+    text: str
+
+
 @dataclass(frozen=True)
 class Deadline:
     """An open timer as the server's scheduler sees it (``state.deadlines()``)."""

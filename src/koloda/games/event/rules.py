@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from koloda.games.duel.setup import can_attack
 from koloda.games.event import actions as a
-from koloda.games.event.model import DuelStage, Health, Outcome, Person, Pile, Role
+from koloda.games.event.model import NOTE_MAX, DuelStage, Health, Outcome, Person, Pile, Role
 from koloda.games.event.options import CHANCE, DECK, DOCTOR, MASTER, NPC_NAMES, PLAYER_CHOOSES
 from koloda.games.event.refusals import Why
 
@@ -690,6 +690,29 @@ def _treat(st: EventState, p: Person, op: a.Treat) -> Why | None:
     return q if isinstance(q, Why) else _doctor(p)
 
 
+def _note(st: EventState, p: Person, op: a.Note) -> Why | None:
+    """ED23: a doctor or master writes a note on a participant; bounded, printable text."""
+    if p.role not in (Role.DOCTOR, Role.MASTER):
+        return Why("ED23", "only a doctor or a master writes notes on a patient",
+                   "заметки о пациенте пишет только врач или мастер")
+    q = _who(st, op.who)
+    if isinstance(q, Why):
+        return q
+    if not q.holds_cards:
+        return Why("ED23", "notes are written on participants, not on masters",
+                   "заметки пишут об участниках, а не о мастерах")
+    if not op.text.strip():
+        return Why("ED23", "the note is empty", "заметка пуста")
+    if len(op.text) > NOTE_MAX:
+        return Why("ED23", f"a note is at most {NOTE_MAX} characters long (this one: "
+                   f"{len(op.text)})", f"заметка — не длиннее {NOTE_MAX} знаков (в этой: "
+                   f"{len(op.text)})")
+    if any((ord(ch) < 32 and ch != "\n") or 0x7F <= ord(ch) < 0xA0 for ch in op.text):
+        return Why("ED23", "a note holds text and line breaks only, no control characters",
+                   "в заметке только текст и переносы строк, без управляющих символов")
+    return None
+
+
 # --- exchanges and game-technical characters ------------------------------------------------
 
 
@@ -801,6 +824,7 @@ _CHECKS: dict[type, Check] = {
     a.Challenge: _challenge, a.Attack: _attack, a.Accept: _accept, a.Withdraw: _withdraw,
     a.DuelResult: _result, a.PaperDuel: _paper, a.Confirm: _confirm,
     a.NearDeath: _near_death, a.Admit: _admit, a.Saved: _saved, a.Died: _died,
-    a.Treat: _treat, a.Offer: _offer, a.Gift: _gift, a.Take: _take, a.AutoLoss: _autoloss,
+    a.Treat: _treat, a.Note: _note, a.Offer: _offer, a.Gift: _gift, a.Take: _take,
+    a.AutoLoss: _autoloss,
     a.Spare: _spare,
 }

@@ -20,6 +20,7 @@ from koloda.games.event.actions import DuelResult, Expire, Op, parse_action
 from koloda.games.event.catalogue import DEFAULT_CATALOGUE
 from koloda.games.event.model import (
     Card,
+    CaseNote,
     Deadline,
     Duel,
     DuelStage,
@@ -51,6 +52,8 @@ class EventState(GameState):
     duels: dict[str, Duel] = field(default_factory=dict)
     exchanges: dict[str, Exchange] = field(default_factory=dict)
     shows: dict[str, Show] = field(default_factory=dict)
+    #: the doctors' and masters' notes on patients, in the order written (ED23)
+    notes: list[CaseNote] = field(default_factory=list)
     #: the open timers, by id
     timers: dict[str, Timer] = field(default_factory=dict)
     #: the last number given to each kind of id (d, x, s, t)

@@ -18,6 +18,7 @@ hospital, dead). ``observe(None)`` is the public board. ``observe(seat)`` is
      "kills": [{"duel": "d1", "killer": 4, "victim": 6, "at": ms}],        # public
      "results": [...] | absent,       # ended duels: with board_shows_results, for staff
      "statuses": [...] | absent,      # masters and doctors (and the board with results)
+     "notes": [{"who", "by", "at", "text"}] | absent,   # masters and doctors only (ED23)
      "me": null | {"id", "name", "role", "team", "own_rules", "health", "limit", "total",
                    "deck": [serials], "discard": [serials], "duel": id | null,
                    "rest": null | {"place", "started", "until", "ready", "doctor"},
@@ -27,6 +28,7 @@ hospital, dead). ``observe(None)`` is the public board. ``observe(seat)`` is
                    "deadlines": [{"id", "kind", "at", "concerns"}]},
      "piles": absent | {seat: {"deck": [...], "discard": [...], "limit", "total"}},  # masters
      "pool": absent | {"pool": [...], "surrendered": [...]},                         # masters
+     "clashes": absent | [{"serial", "reports": [{"id", "a", "b"}]}],   # masters (with piles)
      "cards": {serial: {"key", "type", "strength", "requires", "deadly", "item",
                         "name_ru", "name_en"}}}
 """
@@ -75,6 +77,24 @@ def _statuses(st: EventState) -> list[dict[str, Any]]:
                     "resting": p.rest is not None, "wound_until": wound.at if wound else None,
                     "owes": len(p.debts), "admitted_by": p.admitted_by})
     return out
+
+
+def clashes(st: EventState) -> list[dict[str, Any]]:
+    """The cards that two open reports each place with their side: paper duels awaiting
+    confirmation (the cards played, the swap) and open exchanges (the cards offered and
+    answered). Confirming one report makes the other impossible: a card reported by two
+    holders, for the masters to settle (void one, or ask). In the order printed."""
+    named: dict[str, list[dict[str, Any]]] = {}
+    for d in st.duels.values():
+        if d.stage == DuelStage.RECORDED and d.outcome is not None:
+            for s in dict.fromkeys((*d.outcome.discard, *(d.outcome.swap or ()))):
+                named.setdefault(s, []).append({"id": d.id, "a": d.a, "b": d.b})
+    for x in st.exchanges.values():
+        if x.open:
+            for s in (*x.give, *(x.take or ())):
+                named.setdefault(s, []).append({"id": x.id, "a": x.a, "b": x.b})
+    return [{"serial": s, "reports": named[s]} for s in st.cards
+            if len(named.get(s, ())) > 1]
 
 
 def _me(st: EventState, p: Person, faces: set[str]) -> dict[str, Any]:
@@ -154,6 +174,9 @@ def observe_private(st: EventState, seat: int | None) -> dict[str, Any]:
         if staff and not st.options.board_shows_results:
             view["results"] = _results(st)
             view["statuses"] = _statuses(st)
+        if staff:
+            view["notes"] = [{"who": n.who, "by": n.by, "at": n.at, "text": n.text}
+                             for n in st.notes]
         if p.role == Role.MASTER and st.options.masters_see_piles:
             piles = {}
             held = st.holdings()
@@ -168,6 +191,8 @@ def observe_private(st: EventState, seat: int | None) -> dict[str, Any]:
             handed = [c.serial for c in st.cards.values() if c.pile == Pile.SURRENDERED]
             faces.update(pool, handed)
             view["pool"] = {"pool": pool, "surrendered": handed}
+            view["clashes"] = clashes(st)
+            faces.update(c["serial"] for c in view["clashes"])
         elif p.role == Role.MASTER:
             handed = [c.serial for c in st.cards.values() if c.pile == Pile.SURRENDERED]
             view["pool"] = {"surrendered": handed}

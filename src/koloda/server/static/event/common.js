@@ -306,7 +306,7 @@ export function statusLine(el, online, at) {
 // Re-rendering keeps what the person was typing or had opened (inputs, selects, details).
 export function keepForm(root, build) {
   const values = new Map();
-  for (const el of root.querySelectorAll("input[id], select[id]")) values.set(el.id, el.value);
+  for (const el of root.querySelectorAll("input[id], select[id], textarea[id]")) values.set(el.id, el.value);
   const open = new Set([...root.querySelectorAll("details[id]")].filter((d) => d.open).map((d) => d.id));
   const focus = document.activeElement && document.activeElement.id;
   build();

@@ -90,6 +90,17 @@ function alerts(o) {
     out.push(h("li", { "data-paper": r.duel }, d("al_paper", nameOf(o, r.by), nameOf(o, r.other)), " ",
       h("button", { type: "button", onclick: () => act(`confirm ${r.duel}`, t("confirmed")) }, t("confirm"))));
   }
+  // a card two open reports each place with their side (a paper record, an exchange):
+  // confirming one makes the other impossible; the masters settle it
+  for (const c of o.clashes || []) {
+    const reports = c.reports.map((r) => d(r.id.startsWith("d") ? "rep_paper" : "rep_exchange", nameOf(o, r.a), nameOf(o, r.b)));
+    out.push(h("li", { class: "bad", "data-clash": c.serial }, d("al_clash", `${cardLine(o, c.serial)} ${c.serial}`, reports.join("; ")),
+      c.reports.filter((r) => r.id.startsWith("d")).map((r) => [" ", h("button", { type: "button", class: "quiet", "data-void": r.id, onclick: () => {
+        const why = document.getElementById("reason").value.trim();
+        if (!why) return say(d("need_reason"), true);
+        return act(`void ${r.id} ${quote(why)}`, t("done"));
+      } }, d("void_paper", nameOf(o, r.a), nameOf(o, r.b)))])));
+  }
   for (const [id, p] of Object.entries(o.piles || {})) {
     if (p.total !== p.limit) out.push(h("li", { class: "bad" }, d("al_limit", nameOf(o, Number(id)), p.total, p.limit)));
   }
@@ -195,6 +206,15 @@ function duels(o) {
   }
   return h("section", { id: "duels" }, h("h2", {}, d("duels")),
     rows.length ? h("div", { class: "scroll" }, h("table", {}, h("tbody", {}, rows))) : h("p", { class: "empty" }, d("no_duels")));
+}
+
+// The doctors' and masters' notes on patients (ED23), newest first.
+function notes(o) {
+  const list = (o.notes || []).slice().reverse();
+  return h("section", { id: "notes" }, h("h2", {}, d("notes_title")),
+    list.length ? h("ul", { class: "notes" }, list.map((x) => h("li", { "data-note": x.who },
+      h("b", {}, nameOf(o, x.who)), " · ", h("span", { class: "hint" }, `${clockTime(x.at)}, ${nameOf(o, x.by)}`), " — ", x.text)))
+      : h("p", { class: "empty" }, d("no_notes")));
 }
 
 function whereIs(o, serial) {
@@ -333,7 +353,7 @@ function build() {
   }
   root.append(h("p", { class: message.bad ? "msg bad" : "msg good", id: "msg" }, message.text));
   root.append(alerts(obs), people(obs), h("div", { class: "grid2" }, pool(obs), search(obs)),
-    duels(obs), actions(obs), files(), journal(obs));
+    duels(obs), notes(obs), actions(obs), files(), journal(obs));
   return null;
 }
 

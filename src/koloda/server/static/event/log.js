@@ -46,6 +46,7 @@ export function describe(obs, e) {
     case "Survived": return t("lg_saved", n(obs, e.seat));
     case "Death": return t("lg_death", n(obs, e.seat));
     case "WoundExpired": return t("lg_wound_expired", n(obs, e.seat));
+    case "Noted": return t("lg_note", n(obs, e.seat), e.text);
     case "Revived": return t("lg_revived", n(obs, e.seat), e.reason);
     case "CardOwed": return t("lg_owed", n(obs, e.seat));
     case "MastersChoose": return t("lg_masters_choose", n(obs, e.seat));

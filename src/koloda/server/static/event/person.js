@@ -162,10 +162,14 @@ function runningDuel(m) {
     } }, t("open_duel")),
     h("p", { class: "hint" }, t("witness_hint", duelNumber(m.duel))),
     h("img", { class: "qr", alt: t("witness_qr"), src: `/api/events/${encodeURIComponent(EVENT)}/duels/${m.duel}/qr.svg` }));
-  if (me && me.role === "npc" && m.own_rules && d && d.b === m.id) {
-    box.append(h("div", { class: "row" },
-      h("button", { type: "button", onclick: () => act(`autoloss ${m.duel}`, t("done")) }, t("autoloss")),
-      h("button", { type: "button", class: "quiet", onclick: () => act(`spare ${m.duel}`, t("done")) }, t("spare"))));
+  if (m.role === "npc" && m.own_rules) {
+    // an NPC with its own rules rules on the duel against it (E30, E31, ED16): an automatic
+    // loss for the other side (a card taken, no swap), or let go; or fights it on the duel page
+    box.append(h("div", { class: "own-rules", id: "own-rules" },
+      h("p", { class: "hint" }, t("own_rules_hint")),
+      h("div", { class: "row wrap" },
+        h("button", { type: "button", id: "do-autoloss", class: "danger", onclick: () => act(`autoloss ${m.duel}`, t("ruled_autoloss")) }, t("autoloss")),
+        h("button", { type: "button", id: "do-spare", class: "quiet", onclick: () => act(`spare ${m.duel}`, t("ruled_spare")) }, t("spare")))));
   }
   return box;
 }
@@ -337,7 +341,37 @@ function doctorTools(id) {
       h("button", { type: "button", id: "do-hrest-end", onclick: () => act(`rest_end ${id}`, t("rest_ended")) }, t("hospital_rest_end"))),
     h("div", { class: "row" }, cause,
       h("button", { type: "button", id: "do-near-death", onclick: () => act(`near_death ${id} ${JSON.stringify(cause.value)}`, t("done")) },
-        t("near_death"))));
+        t("near_death"))),
+    noteForm(id));
+}
+
+// A note on the patient (ED23): seen by the doctors and masters only; the page answers the
+// slips it can see (empty, too long) before sending, the server every other.
+const NOTE_MAX = 500;
+
+function noteForm(id) {
+  const text = h("textarea", { id: "note-text", rows: "3", maxlength: String(NOTE_MAX), placeholder: t("note_placeholder") });
+  return h("div", { class: "note-form" },
+    notesOn(obs, id),
+    h("label", { for: "note-text" }, t("note")),
+    text,
+    h("p", { class: "hint" }, t("note_hint", NOTE_MAX)),
+    h("button", { type: "button", id: "do-note", onclick: async () => {
+      const v = text.value.trim();
+      if (!v) return say(t("note_empty"), true);
+      if (v.length > NOTE_MAX) return say(t("note_long", v.length, NOTE_MAX), true);
+      await act(`note ${id} ${JSON.stringify(v)}`, t("noted"));
+      const el = document.getElementById("note-text");
+      if (el && message.bad === false) el.value = "";
+      return null;
+    } }, t("note_send")));
+}
+
+function notesOn(o, id) {
+  const list = (o.notes || []).filter((x) => x.who === id);
+  if (!list.length) return null;
+  return h("ul", { class: "notes", "data-notes": id }, list.slice().reverse().map((x) => h("li", {},
+    h("span", { class: "hint" }, t("note_by", clockTime(x.at), nameOf(o, x.by))), " ", x.text)));
 }
 
 function npcTools(m, id) {
@@ -360,7 +394,7 @@ function patients(o) {
       h("b", {}, nameOf(o, s.id)), " · ",
       s.health === "wounded" && s.wound_until
         ? [t("st_wounded", ""), h("span", { "data-until": s.wound_until }, countdown(s.wound_until))]
-        : t(`st_${s.health}`))))
+        : t(`st_${s.health}`), notesOn(o, s.id))))
       : h("p", { class: "empty" }, t("no_patients")));
 }
 
