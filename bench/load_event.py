@@ -36,16 +36,16 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import ROOT, percentile, serve  # bench/common.py
+
 EVENT = "loadbench"
 DECK = ["punch", "kick", "block", "trip", "dodge", "feint"]
 
@@ -59,20 +59,6 @@ def bench_app() -> Any:
     # sockets (64) would refuse duellists, which is not what is measured
     return create_app(os.environ["KOLODA_BENCH_DB"], bot_delay=0.0, message_rate=1e9,
                       event_check_seconds=1.0, limits=Limits(sockets_per_address=2000))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def make_event(db: str, people: int) -> dict[int, str]:
@@ -299,35 +285,10 @@ def main() -> None:
     db = args.db or f"sqlite:///{tmp}/bench.db"
     sys.path[:0] = [str(ROOT / "src")]
     tokens = make_event(db, args.people)
-    port = free_port()
-    env = {**os.environ, "KOLODA_BENCH_DB": db,
-           "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'src'}{os.pathsep}"
-                         + os.environ.get("PYTHONPATH", "")}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "bench.load_event:bench_app", "--factory",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-         "--timeout-graceful-shutdown", "2"],
-        cwd=ROOT, env=env,
-    )
-    try:
-        import httpx
-
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                httpx.get(url + "/api/games", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+    with serve("bench.load_event:bench_app", {"KOLODA_BENCH_DB": db},
+               "--timeout-graceful-shutdown", "2") as url:
         bench = Bench(url, tokens, args)
         elapsed = asyncio.run(bench.run())
-    finally:
-        server.terminate()
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(10)
     from koloda.server.event.store import EventStore
 
     store = EventStore(db)

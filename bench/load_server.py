@@ -28,9 +28,7 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,7 +37,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import percentile, serve  # bench/common.py
 
 
 def bench_app() -> Any:
@@ -64,21 +63,6 @@ def bench_app() -> Any:
             return
 
     return app
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[k]
 
 
 async def person(url: str, table: dict[str, Any], stop: float, rtts: list[float],
@@ -262,29 +246,9 @@ def main() -> None:
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="koloda-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
-    port = free_port()
-    env = {**os.environ, "KOLODA_BENCH_DB": db, "KOLODA_BENCH_BOT_SECONDS": str(args.bot_seconds),
-           "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'src'}{os.pathsep}"
-                         + os.environ.get("PYTHONPATH", "")}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "bench.load_server:bench_app", "--factory",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )
-    try:
-        import httpx
-
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                httpx.get(url + "/api/games", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+    env = {"KOLODA_BENCH_DB": db, "KOLODA_BENCH_BOT_SECONDS": str(args.bot_seconds)}
+    with serve("bench.load_server:bench_app", env) as url:
         r = asyncio.run(run(url, args))
-    finally:
-        server.terminate()
-        server.wait(10)
     print("| game | tables | actions/s | person moves | p50 ms | p99 ms | echo msgs/s "
           "| echo p50 ms | echo p99 ms | p50 ratio | p99 ratio |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")

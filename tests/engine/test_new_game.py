@@ -50,6 +50,19 @@ assert kinds == {"koloda_coin.state"}, kinds
 assert Event.kind_named("RoundEnded") is None  # two of that name: only a game's scope decides
 assert Event.kind_named("RoundEnded", "__main__") is RoundEnded
 assert replay(record_of(game, state)).to_json() == state.to_json()
+
+# its page at the play server's tables: its own file, served from where its spec says
+import tempfile
+from pathlib import Path
+from fastapi.testclient import TestClient
+import koloda_coin
+from koloda.server import create_app
+
+with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(f"sqlite:///{tmp}/k.db")) as c:
+    page = c.get("/games/coin/page.js")
+    assert page.status_code == 200, page.text
+    assert page.content == (Path(koloda_coin.__file__).parent / "page.js").read_bytes()
+    assert page.headers["content-type"].startswith("text/javascript")
 print("ok", state.result().summary)
 """
 

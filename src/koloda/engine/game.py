@@ -69,6 +69,12 @@ class GameSpec:
     lobby: bool = True
     #: where the game comes in lists of games (menus, ``koloda games``): by this, then by name
     list_order: int = 100
+    #: The game's page renderer: the JavaScript module that draws a seat's view on the play
+    #: server's table page (it exports ``render(ctx)``, as the server's
+    #: ``static/render/generic.js`` does), named ``"package:path"``: a file inside an
+    #: importable package (``"koloda_coin:page.js"``). The server serves it at
+    #: ``/games/<name>/page.js``; None: the generic renderer draws the game.
+    page: str | None = None
 
     def describe(self, event: Event, lang: str = "en") -> str:
         """The event in words, for logs a person reads."""

@@ -375,6 +375,9 @@ def create_app(
     from koloda.server.event.pages import add_event_pages  # the event's pages (issue 14)
 
     add_event_pages(app)
+    from koloda.server.game_pages import add_game_page_routes  # each game's renderer
+
+    add_game_page_routes(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_middleware(_BodyLimitMiddleware)
     app.add_middleware(_SecurityHeaders)

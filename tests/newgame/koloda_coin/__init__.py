@@ -1,7 +1,8 @@
 """Coin («монетка»): the toy game of docs/kernel.md's walk-through "Adding a game", added as
 this one package and the entry point beside it (``koloda_coin-0.1.dist-info``) and nothing
 else. Two seats at once lay a coin heads or tails, face down; matching coins win the round
-for seat 0, differing ones for seat 1; the first to win ``rounds_to_win`` rounds wins."""
+for seat 0, differing ones for seat 1; the first to win ``rounds_to_win`` rounds wins. Its page
+at the play server's tables is its own (``page.js`` beside this file)."""
 
 from __future__ import annotations
 
@@ -24,4 +25,5 @@ COIN = register(GameSpec(
     state_type=CoinState,
     describe_event=describe,
     bots=("koloda_coin.bots",),
+    page="koloda_coin:page.js",
 ))

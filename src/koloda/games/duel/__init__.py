@@ -118,6 +118,7 @@ DUEL = register(GameSpec(
     describe_event=describe,
     bots=("koloda.games.duel.bots", "koloda.games.duel.solver_bot"),
     list_order=1,
+    page="koloda.server:static/render/duel.js",
 ))
 
 __all__ = [

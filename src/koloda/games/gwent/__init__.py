@@ -49,6 +49,7 @@ GWENT = register(GameSpec(
     describe_event=describe,
     bots=("koloda.games.gwent.bots",),
     list_order=3,
+    page="koloda.server:static/render/gwent.js",
 ))
 # the compiled classes' field types, as the build recorded them, for the JSON codec
 declare_compiled_types(NATIVE)

@@ -40,6 +40,7 @@ NEVERMORE = register(GameSpec(
     describe_event=describe_event,
     bots=("koloda.games.nevermore.bots",),
     list_order=2,
+    page="koloda.server:static/render/nevermore.js",
 ))
 # the compiled classes' field types, as the build recorded them, for the JSON codec
 declare_compiled_types(NATIVE)

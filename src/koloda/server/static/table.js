@@ -96,7 +96,8 @@ async function loadRenderer(game) {
   if (rendererFor === game) return;
   rendererFor = game;
   try {
-    renderer = await import(`/static/render/${game}.js`);
+    // the game's own renderer, from where its spec says (404: none, the generic one draws it)
+    renderer = await import(`/games/${encodeURIComponent(game)}/page.js`);
   } catch {
     renderer = generic;
   }
