@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,15 +37,25 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[k]
 
 
+@dataclass(frozen=True)
+class Served:
+    """A server :func:`serve` started: its URL and its process id."""
+
+    url: str
+    pid: int
+
+
 @contextmanager
-def serve(app: str, env: dict[str, str], *uvicorn_args: str) -> Iterator[str]:
+def serve(app: str, env: dict[str, str], *uvicorn_args: str,
+          src: str | Path | None = None) -> Iterator[Served]:
     """The play server of the app factory ``app`` (``bench.load_server:bench_app``) in a
     subprocess on 127.0.0.1, with ``env`` added to its environment and this checkout's sources
-    on its path: yields its URL once it answers (within 30 s); stops it when the ``with`` ends
-    (terminated, killed if it has not stopped within 15 s)."""
+    (or ``src``: another commit's, to compare) on its path: yields it once it answers (within
+    30 s); stops it when the ``with`` ends (terminated, killed if it has not stopped within
+    15 s)."""
     port = free_port()
     full = {**os.environ, **env,
-            "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'src'}{os.pathsep}"
+            "PYTHONPATH": f"{ROOT}{os.pathsep}{src or ROOT / 'src'}{os.pathsep}"
                           + os.environ.get("PYTHONPATH", "")}
     server = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", app, "--factory", "--host", "127.0.0.1",
@@ -61,7 +72,7 @@ def serve(app: str, env: dict[str, str], *uvicorn_args: str) -> Iterator[str]:
                 break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        yield url
+        yield Served(url, server.pid)
     finally:
         server.terminate()
         try:

@@ -36,6 +36,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -47,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import ROOT, percentile, serve  # bench/common.py
 
 EVENT = "loadbench"
+VERSION = re.compile(r'"version":(\d+)')
 DECK = ["punch", "kick", "block", "trip", "dodge", "feint"]
 
 
@@ -59,6 +61,15 @@ def bench_app() -> Any:
     # sockets (64) would refuse duellists, which is not what is measured
     return create_app(os.environ["KOLODA_BENCH_DB"], bot_delay=0.0, message_rate=1e9,
                       event_check_seconds=1.0, limits=Limits(sockets_per_address=2000))
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time process ``pid`` has used (Linux's /proc; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
 
 
 def make_event(db: str, people: int) -> dict[int, str]:
@@ -81,7 +92,10 @@ def make_event(db: str, people: int) -> dict[int, str]:
 
 
 class Bench:
-    def __init__(self, url: str, tokens: dict[int, str], args: argparse.Namespace) -> None:
+    def __init__(self, url: str, tokens: dict[int, str], args: argparse.Namespace,
+                 server_pid: int = 0) -> None:
+        self.server_pid = server_pid
+        self.server_cpu = float("nan")
         self.url, self.ws_url = url, url.replace("http", "ws")
         self.tokens, self.args = tokens, args
         self.rng = random.Random(1)
@@ -104,6 +118,7 @@ class Bench:
         #: their acknowledgements: (sent, version)
         self.acked: dict[str, tuple[float, int]] = {}
         self.offered = 0
+        self.refusals: dict[str, int] = {}
 
     async def login(self, who: int) -> None:
         import websockets
@@ -121,6 +136,14 @@ class Bench:
                 except TimeoutError:
                     continue
                 got = time.perf_counter()
+                if who != -1 and raw.startswith('{"type":"public"'):
+                    # the same text for everyone: read by the board's connection only (this
+                    # process shares the cores with the server); here its version is enough
+                    found = VERSION.search(raw)
+                    self.counts["pushed"] += 1
+                    self.arrived[who].append((got, int(found.group(1)) if found else 0,
+                                              "public"))
+                    continue
                 m = json.loads(raw)
                 if m["type"] == "public":  # the same for everyone: what changed
                     self.counts["pushed"] += 1
@@ -128,21 +151,33 @@ class Bench:
                     self.arrived[who].append((got, m["version"], "public"))
                 elif m["type"] == "private":  # this login's own part
                     self.counts["pushed"] += 1
-                    own = m["view"]
+                    own = {**(own or {}), **m["view"]}
+                    for key, entries in m["merge"].items():
+                        part = {**own.get(key, {}), **entries}
+                        own[key] = {k: v for k, v in part.items() if v is not None}
                     self.arrived[who].append((got, m["version"], "private"))
+                elif m["type"] == "state":  # a server of before the two parts (--src)
+                    self.counts["pushed"] += 1
+                    board = own = m["observation"]
+                    self.arrived[who] += [(got, m["version"], "public"),
+                                          (got, m["version"], "private")]
                 elif m["type"] in ("ack", "error") and m.get("id") in self.sent:
                     sent_at = self.sent.pop(m["id"])
                     self.op_rtts.append(got - sent_at)
                     self.counts["ops" if m["type"] == "ack" else "refused"] += 1
+                    if m["type"] == "error":
+                        why = f"{m.get('code')}: {str(m.get('message'))[:60]}"
+                        self.refusals[why] = self.refusals.get(why, 0) + 1
                     if m["type"] == "ack" and m["id"] in self.target:
                         self.acked[m["id"]] = (sent_at, m["version"])
                     continue
                 else:
                     continue
-                if board is not None and own is not None:
-                    self.views[who] = {**board, **own}
-                    if who == -1:
-                        self.running = {d["id"]: (d["a"], d["b"]) for d in board["duels"]}
+                if own is not None and who != -1:
+                    self.views[who] = own
+                elif board is not None and who == -1:
+                    self.views[who] = board
+                    self.running = {d["id"]: (d["a"], d["b"]) for d in board["duels"]}
 
     async def op(self, who: int, text: str, ident: str, to: int | None = None) -> None:
         ws = self.socks.get(who)
@@ -185,10 +220,14 @@ class Bench:
                     await self.op(a, f"discard {deck[0]}", f"op{n}")
                 elif n % 3 == 1:
                     await self.op(a, f"challenge {b}", f"op{n}", b)
-                else:
-                    mine = self.views[a]["me"]["challenges"]
-                    ref = next((c["id"] for c in mine if c.get("by") == a or True), None)
-                    await self.op(a, f"withdraw {ref}" if ref else "rest_cancel", f"op{n}")
+                else:  # a challenge withdrawn by its challenger, else one more challenge
+                    open_ = [(c["a"], c["id"], c["b"]) for p in free
+                             for c in self.views[p]["me"]["challenges"] if c["a"] == p]
+                    if open_:
+                        by, ref, to = self.rng.choice(open_)
+                        await self.op(by, f"withdraw {ref}", f"op{n}", to)
+                    else:
+                        await self.op(a, f"challenge {b}", f"op{n}", b)
             for duel, pair in list(self.running.items()):
                 if duel not in self.playing:
                     self.playing.add(duel)
@@ -262,10 +301,12 @@ class Bench:
             await asyncio.sleep(0.05)
         t0 = time.monotonic()
         self.warmup = t0 - w0
+        cpu0 = cpu_seconds(self.server_pid)
         self.stop = t0 + self.args.seconds
         self.counts["pushed"] = 0
         await self.driver()
         elapsed = time.monotonic() - t0
+        self.server_cpu = cpu_seconds(self.server_pid) - cpu0
         await asyncio.sleep(1.0)  # the last acknowledgements
         self.done = True
         await asyncio.gather(*logins, return_exceptions=True)
@@ -280,14 +321,16 @@ def main() -> None:
     ap.add_argument("--move-gap", type=float, default=0.5)
     ap.add_argument("--gap", type=float, default=0.1, help="seconds between event operations")
     ap.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--src", default=str(ROOT / "src"),
+                    help="the koloda sources the server runs (another commit's, to compare)")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="koloda-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
     sys.path[:0] = [str(ROOT / "src")]
     tokens = make_event(db, args.people)
     with serve("bench.load_event:bench_app", {"KOLODA_BENCH_DB": db},
-               "--timeout-graceful-shutdown", "2") as url:
-        bench = Bench(url, tokens, args)
+               "--timeout-graceful-shutdown", "2", src=args.src) as server:
+        bench = Bench(server.url, tokens, args, server.pid)
         elapsed = asyncio.run(bench.run())
     from koloda.server.event.store import EventStore
 
@@ -323,6 +366,11 @@ def main() -> None:
           f"{len(board)} to the board)")
     if ops:
         print(f"(mean event op {statistics.fmean(ops) * 1000:.1f} ms)")
+    print(f"(the server used {bench.server_cpu:.1f} s of processor time in {elapsed:.0f} s: "
+          f"{bench.server_cpu / elapsed:.0%} of one core; load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    for why, n in sorted(bench.refusals.items(), key=lambda x: -x[1])[:4]:
+        print(f"(refused {n}×: {why})")
 
 
 if __name__ == "__main__":

@@ -247,8 +247,8 @@ def main() -> None:
     tmp = tempfile.mkdtemp(prefix="koloda-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
     env = {"KOLODA_BENCH_DB": db, "KOLODA_BENCH_BOT_SECONDS": str(args.bot_seconds)}
-    with serve("bench.load_server:bench_app", env) as url:
-        r = asyncio.run(run(url, args))
+    with serve("bench.load_server:bench_app", env) as server:
+        r = asyncio.run(run(server.url, args))
     print("| game | tables | actions/s | person moves | p50 ms | p99 ms | echo msgs/s "
           "| echo p50 ms | echo p99 ms | p50 ratio | p99 ratio |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
