@@ -117,6 +117,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.5, help="per measurement")
     parser.add_argument("--rounds", type=int, default=10,
                         help="measure everything this many times, interleaved")
+    parser.add_argument("--games", nargs="*", default=[g for g, _, _ in GAMES],
+                        choices=[g for g, _, _ in GAMES], help="the games to measure (all)")
     args = parser.parse_args()
     s = args.seconds
     print(f"Python {platform.python_version()}, {platform.machine()}; {args.rounds} interleaved "
@@ -131,6 +133,8 @@ def main() -> None:
             print(f"{name}: skipped ({type(e).__name__}: {e})")
     envs = []
     for game_name, module_name, options in GAMES:
+        if game_name not in args.games:
+            continue
         module = importlib.import_module(module_name)
         envs.append((game_name, options, module.env(fast=True, **options), module.env(**options),
                      module.parallel_env(fast=True, **options)))

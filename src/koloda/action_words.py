@@ -156,6 +156,12 @@ def _render(game: str, words: Words, lang: str, prefix: str, names: Sequence[str
     from koloda.i18n import t
 
     values = {k: _value_text(game, v, lang, prefix, names) for k, v in words.values.items()}
+    n = words.values.get("n")
+    if words.plural and isinstance(n, int) and not isinstance(n, bool):  # say_count
+        from koloda.i18n import tn
+
+        del values["n"]
+        return tn(f"{prefix}.{words.key}", words.english, words.plural, n, lang, **values)
     return t(f"{prefix}.{words.key}", words.english, lang, **values)
 
 

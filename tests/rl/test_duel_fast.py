@@ -11,12 +11,12 @@ import pytest
 
 pytest.importorskip("numpy")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from koloda.engine import Rng, load_game  # noqa: E402
-from koloda.games.duel import SAMPLE  # noqa: E402
-from koloda.rl.codec import Choices, codec_for  # noqa: E402
-from koloda.rl.duel import DuelCodec  # noqa: E402
+from koloda.engine import Rng, load_game
+from koloda.games.duel import SAMPLE
+from koloda.rl.codec import Choices, codec_for
+from koloda.rl.duel import DuelCodec
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"mode": mode, "hand_min_one": hmin, "defender_min_one": dmin, "swap_required": swap,

@@ -17,6 +17,7 @@ from koloda.engine.errors import (
     UnknownGame,
     Words,
     say,
+    say_count,
 )
 from koloda.engine.events import EVERYONE, NOBODY, Audience, Event
 from koloda.engine.game import Game, GameSpec, game_specs, get_spec, load_game, register
@@ -58,4 +59,5 @@ __all__ = [
     "register",
     "replay",
     "say",
+    "say_count",
 ]

@@ -53,14 +53,29 @@ class Words:
     key: str
     english: str
     values: Mapping[str, Value] = field(default_factory=dict)
+    #: words with a count (the value ``n``, made by :func:`say_count`): the English plural
+    #: (``english`` is then the singular); other languages take the form their catalogue's
+    #: plural rule gives ``n``
+    plural: str = ""
 
     def __str__(self) -> str:
-        return self.english.format(**{k: str(v) for k, v in self.values.items()})
+        text = self.plural if self.plural and self.values.get("n") != 1 else self.english
+        return text.format(**{k: str(v) for k, v in self.values.items()})
 
 
 def say(key: str, english: str, /, **values: Value) -> Words:
     """:class:`Words` (the short way to write them at a check or a result)."""
     return Words(key, english, values)
+
+
+def say_count(key: str, one: str, many: str, n: int, /, **values: Value) -> Words:
+    """:class:`Words` with a count ``n`` (``{n}`` in the templates): ``one`` and ``many`` are
+    the English singular and plural; a catalogue gives each language its own plural forms.
+
+    >>> str(say_count("cards_left", "{n} card left", "{n} cards left", 3))
+    '3 cards left'
+    """
+    return Words(key, one, {"n": n, **values}, many)
 
 
 class IllegalAction(KolodaError):

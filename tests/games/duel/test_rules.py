@@ -59,9 +59,9 @@ def test_weapon_card_needs_its_item_shown_from_the_deck() -> None:
     s = act(duel(), "0: hand a01 a06", "1: hand b01 b02")
     with pytest.raises(IllegalAction, match="needs a cold weapon"):
         act(s, "0: play a06")
-    with pytest.raises(IllegalAction, match="a02 is not a cold weapon item"):
+    with pytest.raises(IllegalAction, match="Kick is not a cold weapon item"):
         act(s, "0: play a06 show a02")
-    with pytest.raises(IllegalAction, match="a01 is not in your deck"):
+    with pytest.raises(IllegalAction, match="Punch is not in your deck"):
         act(s, "0: play a06 show a01")
     act(s, "0: play a06 show a08", "1: play b02")
     assert "a08" not in s.decks[0] and s.shown[0] == ["a08"]

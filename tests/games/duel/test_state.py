@@ -105,7 +105,7 @@ def test_hand_legal_actions_are_every_subset_and_check_needs_no_list() -> None:
 
     s.legal_actions = refuse  # type: ignore[method-assign]
     assert s.check(0, legal[-1]) is None
-    assert s.check(0, ChooseHand(("zz",))) == "zz is not in your deck"
+    assert str(s.check(0, ChooseHand(("zz",)))) == "zz is not in your deck"
 
 
 def test_illegal_actions_change_nothing() -> None:
@@ -312,7 +312,7 @@ def test_hand_size_refusal_names_the_right_rule() -> None:
      "waiting for the answer to your offer"),
     (["0: hand a01 a02", "1: hand"], 1, "offer-end", "your hand is empty"),
     (["0: hand a01 a02", "1: hand b02", "0: play a01", "1: play b02", "0: play a02"], 1,
-     "no-swap", "the winner (seat 0) decides"),
+     "no-swap", "the winner (Player 1) decides"),
 ])
 def test_a_seat_that_must_not_act_is_told_why(steps: list[str], seat: int, text: str,
                                               reason: str) -> None:

@@ -29,6 +29,7 @@ from koloda.games.duel.actions import (
     Play,
     Swap,
 )
+from koloda.games.duel.words import term_words as term_words  # the refusals' cards, weapons
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {

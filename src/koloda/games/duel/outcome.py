@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from koloda.engine import Result
+from koloda.engine import Result, say
 from koloda.games.duel.model import EndReason, Phase
+from koloda.games.duel.words import seat_term
 
 if TYPE_CHECKING:
     from koloda.games.duel.state import DuelState
@@ -17,6 +18,8 @@ _DRAW_WORDS = {
     EndReason.AGREEMENT: ("ended by agreement", "по обоюдному согласию"),
     EndReason.WON: ("", ""),
 }
+_DRAW_KEYS = {EndReason.OUT_OF_CARDS: "duel.out_of_cards", EndReason.AGREEMENT: "duel.agreed",
+              EndReason.WON: "duel.won"}
 
 
 @dataclass(frozen=True)
@@ -52,20 +55,29 @@ class DuelOutcome:
 
 
 def result_of(state: DuelState) -> Result | None:
-    """The scores and the summary of a finished duel (None before the end)."""
+    """The scores and the words of a finished duel (None before the end): ``words`` for any
+    language (keys ``duel.won``, ``duel.won_wounded``, ``duel.draw``), ``summary`` and
+    ``summary_ru`` as before."""
     if state.phase != Phase.OVER:
         return None
     if state.winner is None:
         assert state.end_reason is not None
         en, ru = _DRAW_WORDS[state.end_reason]
-        return Result(scores=(0.0, 0.0), summary=f"a draw: {en}", summary_ru=f"ничья: {ru}")
+        key = _DRAW_KEYS[state.end_reason]
+        return Result(scores=(0.0, 0.0), summary=f"a draw: {en}", summary_ru=f"ничья: {ru}",
+                      words=say("duel.draw", "a draw: {why}", why=say(key, en)))
     scores = (1.0, -1.0) if state.winner == 0 else (-1.0, 1.0)
     w, loser = state.winner + 1, 2 - state.winner
     text, text_ru = f"Player {w} wins the duel", f"Игрок {w} побеждает в дуэли"
+    winner_term, loser_term = seat_term(state.winner), seat_term(1 - state.winner)
     if state.kills[state.winner]:
         text += f"; Player {loser} is gravely wounded"
         text_ru += f"; Игрок {loser} тяжело ранен"
-    return Result(scores=scores, summary=text, summary_ru=text_ru)
+        words = say("duel.won_wounded", "{winner} wins the duel; {loser} is gravely wounded",
+                    winner=winner_term, loser=loser_term)
+    else:
+        words = say("duel.won", "{winner} wins the duel", winner=winner_term)
+    return Result(scores=scores, summary=text, summary_ru=text_ru, words=words)
 
 
 def outcome_of(state: DuelState) -> DuelOutcome | None:

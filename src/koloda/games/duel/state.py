@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 
-from koloda.engine import Action, GameState, Result, Rng
+from koloda.engine import Action, GameState, Result, Rng, Words
 from koloda.games.duel import checks, flow, legal
 from koloda.games.duel.actions import Play
 from koloda.games.duel.actions import parse_action as _parse_action
@@ -195,11 +195,11 @@ class DuelState(GameState):
     def _plays(self, seat: int) -> list[Play]:
         return legal.plays(self, seat)
 
-    def idle_reason(self, seat: int) -> str | None:
+    def idle_reason(self, seat: int) -> Words | None:
         """Why ``seat`` (not in ``to_act``, the duel not over) does not act now."""
         return checks.idle_reason(self, seat)
 
-    def check(self, seat: int, action: Action) -> str | None:
+    def check(self, seat: int, action: Action) -> Words | None:
         """Why ``action`` is illegal for ``seat`` now, or None (no enumeration of hands)."""
         return checks.check(self, seat, action)
 
