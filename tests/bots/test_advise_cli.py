@@ -87,3 +87,27 @@ def test_errors():
         result = advise(*args)
         assert result.exit_code == 2, (args, result.output)
         assert message in result.stderr
+
+
+def test_russian_answer_with_decimal_commas_plurals_and_the_clis_language_rule():
+    """Russian card names in, Russian names out; figures with a decimal comma; the count of
+    opponent hands with its plural form; ``$KOLODA_LANG`` as every command reads it."""
+    import re
+
+    result = runner.invoke(app, ["duel", "advise", "--mine", "удар кулаком,подножка",
+                                 "--theirs", "пинок,уклонение"], env={"KOLODA_LANG": "ru"})
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Удар кулаком" in out and "Пинок" in out and "при лучшей игре" in out
+    assert re.search(r"\d,\d", out) and not re.search(r"\d\.\d", out)
+    assert "Punch" not in out and "probability" not in out
+    english = runner.invoke(app, ["duel", "advise", "--mine", "удар кулаком,подножка",
+                                  "--theirs", "пинок,уклонение"], env={"KOLODA_LANG": ""})
+    assert "Punch" in english.stdout and "under best play" in english.stdout
+    hands = runner.invoke(app, ["duel", "advise", "--deck", "удар кулаком,пинок,подножка,блок",
+                                "--theirs", "пинок", "--their-size", "2", "--top", "1",
+                                "--lang", "ru"], env={"KOLODA_LANG": ""})
+    assert hands.exit_code == 0, hands.output
+    n = int(re.search(r"против (\d+) возможн", hands.stdout).group(1))
+    form = "возможной руки" if n % 10 == 1 and n % 100 != 11 else "возможных рук"
+    assert f"против {n} {form} противника:" in hands.stdout

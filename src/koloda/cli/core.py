@@ -6,6 +6,7 @@ another package) becomes one line on stderr and exit code 2, with no traceback.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, ClassVar
@@ -109,16 +110,57 @@ def translate_help(command: Any, lang: str) -> None:
             return text
         folded = " ".join(text.split())
         found = cat.pgettext("help", folded)
-        return found if found != folded else text
+        if found != folded:
+            return found
+        return _own_half(folded) or text
 
     command.help = tr(command.help)
     command.short_help = tr(getattr(command, "short_help", None))
+    command.epilog = tr(getattr(command, "epilog", None))
     for param in getattr(command, "params", []):
         if getattr(param, "help", None):
             param.help = tr(param.help)
+    _translate_help_option(command, tr)
+    _translate_usage(command, cat.pgettext("usage", "Usage:"))
     command._koloda_help_lang = lang
     for sub in getattr(command, "commands", {}).values():  # a group's own commands
         translate_help(sub, lang)
+
+
+def _own_half(text: str) -> str | None:
+    """The Russian half of a help text written in both languages, «English. — Русский.» (the
+    commands of live events are), or None."""
+    english, sep, russian = text.rpartition(" — ")
+    if sep and re.search("[А-Яа-яЁё]", russian) and not re.search("[А-Яа-яЁё]{2}", english):
+        return russian
+    return None
+
+
+def _translate_help_option(command: Any, tr: Callable[[str | None], str | None]) -> None:
+    """``--help``'s own text («Show this message and exit.»), on the option click makes once
+    per command."""
+    import click
+
+    get = getattr(command, "get_help_option", None)
+    if get is None:
+        return
+    option = get(click.Context(command, info_name=getattr(command, "name", None)))
+    if option is not None and getattr(option, "help", None):
+        option.help = tr(option.help)
+
+
+def _translate_usage(command: Any, prefix: str) -> None:
+    """The usage line's first word («Usage:») in the help's language."""
+    import types
+
+    if prefix == "Usage:" or not hasattr(command, "collect_usage_pieces"):
+        return
+
+    def format_usage(self: Any, ctx: Any, formatter: Any) -> None:
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)),
+                              prefix=f"{prefix} ")
+
+    command.format_usage = types.MethodType(format_usage, command)
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:

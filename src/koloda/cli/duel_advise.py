@@ -16,6 +16,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from koloda.cli.core import resolve_lang
+from koloda.cli.i18n import Lang
 from koloda.engine import InvalidOption, KolodaError
 from koloda.games.duel.cards import CATALOGUE
 from koloda.games.duel.solver import (
@@ -164,38 +166,44 @@ def hand_advice(
     }
 
 
-#: The words of the printed advice, in English and Russian (``--lang``).
-_WORDS: dict[str, tuple[str, str]] = {
-    "best_play": ("under best play: win {win:.3f}, draw {draw:.3f}, lose {lose:.3f} "
-                  "(value {value:+.3f})",
-                  "при лучшей игре: победа {win:.3f}, ничья {draw:.3f}, поражение {lose:.3f} "
-                  "(цена {value:+.3f})"),
-    "mine": ("your best mix for the next round",
-             "ваша лучшая смешанная стратегия на следующий раунд"),
-    "theirs": ("their best mix for the next round",
-               "лучшая смешанная стратегия противника на следующий раунд"),
-    "card": ("card", "карта"),
-    "probability": ("probability", "вероятность"),
-    "left_out": ("left out (no matching weapon item in the deck): ",
-                 "не берутся (в колоде нет нужного предмета-оружия): "),
-    "against": ("against {n} possible opponent hand(s):",
-                "против возможных рук противника: {n}"),
-    "best_hands": ("best hands", "лучшие руки"),
-    "hand": ("hand", "рука"),
-    "win": ("win", "победа"),
-    "draw": ("draw", "ничья"),
-    "lose": ("lose", "поражение"),
-    "value": ("value", "цена"),
-    "no_cards": ("(no cards)", "(без карт)"),
-    "attack": ("attack", "атака"),
-    "trick": ("trick", "уловка"),
-    "defence": ("defence", "защита"),
+#: The words of the printed advice in English; other languages from the catalogues
+#: (``msgctxt "advise.<key>"``, Russian in ``locale/ru/LC_MESSAGES/cli.po``).
+_WORDS: dict[str, str] = {
+    "best_play": "under best play: win {win}, draw {draw}, lose {lose} (value {value})",
+    "mine": "your best mix for the next round",
+    "theirs": "their best mix for the next round",
+    "card": "card",
+    "probability": "probability",
+    "left_out": "left out (no matching weapon item in the deck): ",
+    "best_hands": "best hands",
+    "hand": "hand",
+    "win": "win",
+    "draw": "draw",
+    "lose": "lose",
+    "value": "value",
+    "no_cards": "(no cards)",
+    "attack": "attack",
+    "trick": "trick",
+    "defence": "defence",
 }
+_AGAINST = ("against {n} possible opponent hand:", "against {n} possible opponent hands:")
 
 
 def _w(key: str, lang: str, **values: Any) -> str:
-    en, ru = _WORDS[key]
-    return (ru if lang == "ru" else en).format(**values)
+    from koloda.i18n import t
+
+    return t(f"advise.{key}", _WORDS[key], lang, **values)
+
+
+def _fig(x: float, lang: str, *, sign: bool = False) -> str:
+    """A chance or a value with 3 decimals as ``lang`` writes it (a decimal comma in
+    Russian)."""
+    from koloda.i18n import number
+
+    text = number(abs(x), lang, 3)
+    if x < 0 and text.strip("0,.") != "":
+        return "−" + text
+    return "+" + text if sign else text
 
 
 def _kind_text(kind: str, lang: str) -> str:
@@ -205,28 +213,32 @@ def _kind_text(kind: str, lang: str) -> str:
 
 
 def _print_position(console: Console, advice: dict[str, Any], lang: str = "en") -> None:
-    console.print(_w("best_play", lang, win=advice["win"], draw=advice["draw"],
-                     lose=advice["lose"], value=advice["value"]))
+    console.print(_w("best_play", lang, win=_fig(advice["win"], lang),
+                     draw=_fig(advice["draw"], lang), lose=_fig(advice["lose"], lang),
+                     value=_fig(advice["value"], lang, sign=True)))
     for who in ("mine", "theirs"):
         table = Table(title=_w(who, lang))
         table.add_column(_w("card", lang))
         table.add_column(_w("probability", lang), justify="right")
         for row in advice["next_round"][who]:
             table.add_row(" / ".join(row["cards"]) + f" ({_kind_text(row['kind'], lang)})",
-                          f"{row['probability']:.3f}")
+                          _fig(row["probability"], lang))
         console.print(table)
 
 
 def _print_hands(console: Console, advice: dict[str, Any], lang: str = "en") -> None:
     if advice["left_out_for_want_of_a_weapon"]:
         console.print(_w("left_out", lang) + ", ".join(advice["left_out_for_want_of_a_weapon"]))
-    console.print(_w("against", lang, n=advice["opponent_hands_considered"]))
+    from koloda.i18n import tn
+
+    console.print(tn("advise.against", *_AGAINST, advice["opponent_hands_considered"], lang))
     table = Table(title=_w("best_hands", lang))
     for col in ("hand", "win", "draw", "lose", "value"):
         table.add_column(_w(col, lang), justify="left" if col == "hand" else "right")
     for h in advice["hands"]:
-        table.add_row(", ".join(h["cards"]) or _w("no_cards", lang), f"{h['win']:.3f}",
-                      f"{h['draw']:.3f}", f"{h['lose']:.3f}", f"{h['value']:+.3f}")
+        table.add_row(", ".join(h["cards"]) or _w("no_cards", lang), _fig(h["win"], lang),
+                      _fig(h["draw"], lang), _fig(h["lose"], lang),
+                      _fig(h["value"], lang, sign=True))
     console.print(table)
 
 
@@ -245,9 +257,10 @@ def advise(
     attack: Annotated[bool, typer.Option(
         help="You attack: your hand must hold exactly 5 cards.")] = False,
     top: Annotated[int, typer.Option(help="How many hands to list.")] = 5,
-    lang: Annotated[str, typer.Option(
+    lang: Annotated[Lang | None, typer.Option(
+        "--lang", case_sensitive=False, show_default=False,
         help="The language of the answer and the card names: en or ru (cards may be named "
-        "in either).")] = "en",
+        "in either).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Best play in a duel between known hands: the chances of winning, drawing and losing,
@@ -260,14 +273,13 @@ def advise(
         if len(wins) != 2 or not all(w.strip().isdigit() for w in wins):
             raise InvalidOption(f"--score is yours:theirs, as in 1:0, got {score!r}")
         my_wins, their_wins = (int(w) for w in wins)
-        if lang not in ("en", "ru"):
-            raise InvalidOption(f"--lang is en or ru, got {lang!r}")
-        their_cards = parse_cards(theirs or [], lang)
+        language = str(resolve_lang(lang))
+        their_cards = parse_cards(theirs or [], language)
         if deck:
             sizes = [5] if attack else list(range(0, 6))
-            advice = hand_advice(parse_cards(deck, lang, items=True), their_cards,
+            advice = hand_advice(parse_cards(deck, language, items=True), their_cards,
                                  their_size=their_size, rounds_to_win=rounds_to_win,
-                                 sizes=sizes, top=top, lang=lang)
+                                 sizes=sizes, top=top, lang=language)
             if not advice["hands"]:
                 raise InvalidOption("no hand of the required size can be taken from that deck")
             printer = _print_hands
@@ -277,14 +289,14 @@ def advise(
                                     "choose a hand")
             if their_size is not None:
                 raise InvalidOption("--their-size goes with --deck")
-            advice = position_advice(parse_cards(mine, lang), their_cards,
+            advice = position_advice(parse_cards(mine, language), their_cards,
                                      rounds_to_win=rounds_to_win, my_wins=my_wins,
                                      their_wins=their_wins)
             printer = _print_position
         if as_json:
             typer.echo(json.dumps(advice, ensure_ascii=False, indent=2, sort_keys=True))
         else:
-            printer(Console(), advice, lang)
+            printer(Console(), advice, language)
     except KolodaError as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
