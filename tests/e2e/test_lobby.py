@@ -78,3 +78,32 @@ def test_quick_start_against_bots_opens_the_seat(
     seats = page.text_content("#seats") or ""
     assert "Вера" in seats and "эвристика" in seats
     ctx.close()
+
+
+@pytest.mark.skipif("duel" not in {s.name for s in game_specs()}, reason="no duel")
+def test_a_bot_with_its_own_named_parameters(browser: Any, server: Any, shots: Path) -> None:
+    """«Свои параметры…»: a bot kind and its parameters by name, each described in words with
+    its default; the table gets the spec written by name and names the bot in words."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="ru-RU")
+    ctx.add_init_script("localStorage.setItem('koloda.lang', 'ru')")
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option[value=duel]", state="attached")
+    page.click("#more summary")
+    page.select_option("#game", "duel")
+    page.select_option("select[name=kind-1]", "bot")
+    assert not page.locator(".bot-custom[data-seat='1']").is_visible()
+    page.select_option("select[name=bot-1]", "custom")
+    page.select_option("select[name=botkind-1]", "ismcts")
+    budget = page.locator("#botparam-1-budget")
+    assert budget.get_attribute("placeholder")  # the default, shown
+    assert "итераций на решение" in (page.text_content(".bot-custom[data-seat='1']") or "")
+    budget.fill("0.2s")
+    page.fill("#botparam-1-opponents", "heuristic")
+    assert page.evaluate(TOO_WIDE) == []
+    page.screenshot(path=shots / "lobby-ru-own-bot.png", full_page=True)
+    page.click("#create-btn")
+    page.wait_for_selector("#created")
+    text = page.text_content("#created") or ""
+    assert "Бот: поиск с моделью соперников, 0,2 с на ход" in text, text
+    ctx.close()

@@ -47,6 +47,7 @@ def test_result_words_come_from_the_catalogue_with_seats_by_name(
     client: TestClient, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     tid, a = _duel_to_the_end(client)
+    other, b = _duel_to_the_end(client)
     from koloda.games.duel.state import DuelState
 
     plain = DuelState.result
@@ -60,9 +61,22 @@ def test_result_words_come_from_the_catalogue_with_seats_by_name(
                                 who=Term("seat", "1", "Player 2"), points=2.5))
 
     monkeypatch.setattr(DuelState, "result", result)
-    # (the catalogue has no such key: the English template, its values in Russian)
+    from koloda import i18n
+
+    # the catalogue has no such key: the Russian page has no text (rather than English)…
+    assert client.get(f"/api/tables/{other}/view?lang=ru",
+                      headers=auth(b)).json()["result"]["text"] is None
+    # …and once it has, the words in Russian, the seat by its name, the number with a comma
+    real = i18n.t
+
+    def t(context: str, english: str, lang: str, **values: object) -> str:
+        if context == "summary.duel.test_winner" and lang == "ru":
+            return "{who} побеждает, {points}".format(**values)
+        return real(context, english, lang, **values)
+
+    monkeypatch.setattr(i18n, "t", t)
     ru = client.get(f"/api/tables/{tid}/view?lang=ru", headers=auth(a)).json()["result"]
-    assert ru["text"] == "Борис wins by 2,5"
+    assert ru["text"] == "Борис побеждает, 2,5"
 
 
 def test_a_refusal_is_said_in_the_asking_clients_language(client: TestClient) -> None:

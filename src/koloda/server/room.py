@@ -370,18 +370,27 @@ class Room:
         """The result as stored, with ``text``: how the game ended in ``lang``, players named
         as the table names them (the game's ``Result.words`` from the catalogue; else its older
         summary, when it has one in ``lang``; else None, and the page says it without)."""
+        from koloda.i18n import t
+
         result = state.result()
         found = result_json(result)
         if result is None or found is None:
             return found
+        names = [s.name for s in self.seats]
         text: str | None = None
-        if result.words is not None or lang == "en" or result.summary_ru:
-            try:
-                text = self._named(summary_text(self.spec.name, result, lang,
-                                                [s.name for s in self.seats])) or None
-            except Exception:  # words must never take the table down
-                log.exception("the summary of %s failed", self.spec.name)
-        return {**found, "text": text}
+        try:
+            words = result.words
+            if words is not None:
+                text = summary_text(self.spec.name, result, lang, names)
+                # words the catalogue has no translation for: the older summary, if any
+                if lang != "en" and t(f"summary.{words.key}", words.english, lang) \
+                        == words.english:
+                    text = result.summary_ru if lang == "ru" else ""
+            elif lang == "en" or (lang == "ru" and result.summary_ru):
+                text = result.text(lang)
+        except Exception:  # words must never take the table down
+            log.exception("the summary of %s failed", self.spec.name)
+        return {**found, "text": self._named(text) if text else None}
 
     def _words(self, actions: list[Action], lang: str, observation: dict[str, Any],
                seat: int | None) -> list[dict[str, Any]]:

@@ -73,12 +73,54 @@ function seatRow(game, i) {
   const bot = h("select", { name: `bot-${i}`, "aria-label": `${t("bot")} ${i + 1}` },
     choices.map((c) => h("option", { value: c.spec, selected: c === preferred || undefined },
       botLabel(lang, c.kind, c.params))));
+  bot.append(h("option", { value: "custom" }, t("bot_custom")));
+  const custom = customBot(game, i);
   const name = h("input", { name: `name-${i}`, type: "text", maxlength: 40,
     placeholder: t("name"), "aria-label": `${t("name")} ${i + 1}` });
-  const sync = () => { bot.hidden = kind.value !== "bot"; name.hidden = kind.value === "bot"; };
+  const sync = () => {
+    bot.hidden = kind.value !== "bot";
+    name.hidden = kind.value === "bot";
+    custom.hidden = kind.value !== "bot" || bot.value !== "custom";
+  };
   kind.addEventListener("change", sync);
+  bot.addEventListener("change", sync);
   sync();
-  return h("li", { class: "seat-row" }, h("span", {}, `${t("seat")} ${i + 1}`), kind, bot, name);
+  return h("li", { class: "seat-row" }, h("span", {}, `${t("seat")} ${i + 1}`), kind, bot, name, custom);
+}
+
+// «Свои параметры»: a bot kind and each of its parameters by name, described in words with its
+// default (the server's bot_kinds; the spec is written by name, bot:KIND:NAME=VALUE)
+function customBot(game, i) {
+  const kinds = game.bot_kinds || [];
+  const box = h("div", { class: "bot-custom", "data-seat": i });
+  const kindSel = h("select", { name: `botkind-${i}`, "aria-label": `${t("bot_kind")} ${i + 1}` },
+    kinds.map((k) => h("option", { value: k.kind }, botLabel(lang, k.kind, {}))));
+  const fields = h("div", {});
+  const draw = () => {
+    const k = kinds.find((x) => x.kind === kindSel.value);
+    fields.replaceChildren(...(k ? k.parameters : []).map((p) => {
+      const id = `botparam-${i}-${p.name}`;
+      return h("div", { class: "field" }, h("label", { for: id }, p[lang] || p.en),
+        h("input", { id, name: id, type: "text", maxlength: 40, placeholder: p.default || "",
+          "data-param": p.name }));
+    }));
+  };
+  kindSel.addEventListener("change", draw);
+  draw();
+  box.append(h("div", { class: "field" }, h("label", { for: `botkind-${i}` }, t("bot_kind")), kindSel), fields);
+  kindSel.id = `botkind-${i}`;
+  return box;
+}
+
+// the spec of a seat's bot as the form gives it: a choice, or a kind with named parameters
+function botSpec(form, i) {
+  const chosen = form.elements[`bot-${i}`].value;
+  if (chosen !== "custom") return chosen;
+  const kind = form.elements[`botkind-${i}`].value;
+  const box = form.querySelector(`.bot-custom[data-seat="${i}"]`);
+  const parts = [...box.querySelectorAll("input[data-param]")]
+    .filter((x) => x.value.trim()).map((x) => `:${x.dataset.param}=${x.value.trim()}`);
+  return `bot:${kind}${parts.join("")}`;
 }
 
 function render() {
@@ -218,7 +260,7 @@ function renderForm() {
     const seats = Array.from({ length: n }, (_, i) => {
       const kind = form.elements[`kind-${i}`].value;
       return kind === "bot"
-        ? { kind, bot: form.elements[`bot-${i}`].value }
+        ? { kind, bot: botSpec(form, i) }
         : { kind, name: form.elements[`name-${i}`].value || null };
     });
     const r = await fetch("/api/tables", {
