@@ -8,7 +8,9 @@ seconds."""
 from __future__ import annotations
 
 import io
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -32,16 +34,46 @@ from tests.server.event.conftest import (
 Page = Any
 MINUTE = 60_000
 #: Latin words a Russian page may show: the project's name, the language switch, file kinds.
-ALLOWED = {"Koloda", "ENG", "CSV", "JSON"}
+ALLOWED = {"Koloda", "ENG", "CSV", "JSON", "PDF"}
 
 
-def russian_and_narrow(page: Page, where: str, *, narrow: bool = True) -> None:
+#: the elements that reach past ``width`` CSS pixels (the screen), visible ones only
+WIDER_THAN = """(width) => [...document.querySelectorAll('body *')]
+  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > width + 0.5)
+  .map((e) => `${e.tagName}.${e.className}: ${(e.textContent || '').slice(0, 40)}`)"""
+
+#: ``KOLODA_EVENT_SCREENSHOTS=docs/img/event`` makes the tests write the guide's pictures
+#: (``docs/event.md``): what the screen shows at that step, in CSS pixels.
+SHOTS = os.environ.get("KOLODA_EVENT_SCREENSHOTS", "")
+
+
+def russian_and_narrow(page: Page, where: str, *, narrow: bool = True,
+                       shot: str | None = None, at: str | None = None) -> None:
+    """``page`` shows no English and nothing wider than its screen; ``shot``: the guide's
+    picture of the screen (scrolled to ``at``) when :data:`SHOTS` names a folder."""
+    if shot and SHOTS:
+        if at:
+            page.locator(at).first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        else:
+            page.evaluate("window.scrollTo(0, 0)")
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        from PIL import Image
+
+        path = Path(SHOTS) / f"{shot}.png"
+        page.screenshot(path=path, scale="css", animations="disabled")
+        # a palette of 64 colours keeps the pictures small (text and flat colours only)
+        Image.open(path).convert("RGB").quantize(colors=64).save(path, optimize=True)
+        page.evaluate("window.scrollTo(0, 0)")
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     text = page.evaluate(VISIBLE_TEXT)
     english = set(re.findall(r"[A-Za-z][A-Za-z_']{2,}", text)) - ALLOWED
     assert not english, (where, sorted(english))
     if narrow:
         assert page.evaluate(TOO_WIDE) == [], where
+        # a phone may widen its layout to fit what overflows: measure against the screen
+        width = page.viewport_size["width"]
+        wide = page.evaluate(WIDER_THAN, width)
+        assert wide == [], (where, wide)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=ARTIFACTS / f"event-{where.replace(' ', '-')}.png", full_page=True)
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = false; })")
@@ -149,7 +181,7 @@ def test_check_in_and_a_consent_duel_by_typed_code(site: Site) -> None:
     status(vera, "duel")
     expect(vera.locator("#duel")).to_contain_text("Дуэль № 1")
     assert decode_qr(vera.locator("#duel img.qr")) == site.url + witness(site, "d1")
-    russian_and_narrow(vera, "a duellist's phone")
+    russian_and_narrow(vera, "a duellist's phone", shot="phone-duel")
     # the duel is the existing duel page, bound to Вера's seat
     vera.click("#open-duel")
     vera.wait_for_url(re.compile(re.escape(witness(site, "d1")) + "#seat="))
@@ -160,7 +192,10 @@ def test_check_in_and_a_consent_duel_by_typed_code(site: Site) -> None:
                   winner=VERA, kill=False)
     status(gleb, "alive")
     expect(desk.locator("#duels")).to_contain_text("Вера — Глеб")
-    vera.go_back()
+    # the duel page links back to the person's page
+    expect(vera.locator("#back")).to_have_text("← Моя страница игры")
+    vera.click("#back")
+    vera.wait_for_url(f"{site.url}/e/{site.eid}")
     ready(vera)
     status(vera, "alive")
     piles = view(site, VERA)
@@ -168,9 +203,18 @@ def test_check_in_and_a_consent_duel_by_typed_code(site: Site) -> None:
     assert count(vera, "deck") == len(piles["deck"])
     expect(desk.locator(f"tr[data-person='{VERA}'] .phone")).to_have_text("открыта")
     expect(desk.locator(f"tr[data-person='{BORIS}'] .phone")).to_have_text("—")
+    # printing from the desk: the paper roster as a PDF, the badges as a page to print
+    with desk.expect_download() as dl:
+        desk.click("[data-print='roster'] [data-format='pdf']")
+    assert Path(dl.value.path()).read_bytes().startswith(b"%PDF")
+    with desk.context.expect_page() as tab:
+        desk.click("[data-print='badges'] [data-format='html']")
+    tab.value.wait_for_url(re.compile("^blob:"))
+    expect(tab.value.locator("body")).to_contain_text("Глеб")
+    tab.value.close()
     russian_and_narrow(desk, "the desk", narrow=False)
     desk.set_viewport_size({"width": 360, "height": 740})
-    russian_and_narrow(desk, "the desk on a phone")
+    russian_and_narrow(desk, "the desk on a phone", shot="desk-phone")
     russian_and_narrow(dina, "a phone")
     # Дина scans Глеб's badge with her camera: her page opens with him found
     gleb.click("#my-badge summary")
@@ -213,7 +257,7 @@ def test_an_attack_with_a_kill_the_hospital_and_the_card_received_at_the_desk(
     assert 0 < until - (site.now + 15 * MINUTE) < 100  # the duel's end, stamped by the server
     expect(boris.locator("#status")).to_contain_text("тяжело ранен — осталось 15:00")
     expect(boris.locator("#status")).to_contain_text("до 13:15")  # 10:15 UTC, in Moscow
-    russian_and_narrow(boris, "the wounded phone")
+    russian_and_narrow(boris, "the wounded phone", shot="phone-wounded")
     site.advance(10 * MINUTE)
     expect(boris.locator("#status")).to_contain_text("осталось 05:00")
     expect(doctor.locator(f"[data-patient='{BORIS}']")).to_contain_text("осталось 05:00")
@@ -233,7 +277,8 @@ def test_an_attack_with_a_kill_the_hospital_and_the_card_received_at_the_desk(
     expect(doctor.locator("#note-text")).to_have_value("")
     expect(desk.locator(f"#notes [data-note='{BORIS}']")).to_contain_text(
         "Борис · 13:10, Доктор Дарья — перевязка; плата — 2 рубля")
-    russian_and_narrow(doctor, "the doctor's phone")
+    russian_and_narrow(doctor, "the doctor's phone", shot="phone-doctor",
+                      at="#patients")
     assert "перевязка" not in boris.content() and "перевязка" not in vera.content()
     doctor.click("#do-saved")
     said(doctor, "Готово")
@@ -264,10 +309,12 @@ def test_an_attack_with_a_kill_the_hospital_and_the_card_received_at_the_desk(
     board = site.open(None, path="/board")
     ready(board)
     expect(board.locator("#kills")).to_contain_text("Анна наносит тяжёлую рану: Борис")
-    russian_and_narrow(board, "the board")
+    russian_and_narrow(board, "the board", shot="board")
     board.fill("#duel-code", "1")
     board.click("#watch")
     board.wait_for_url(re.compile(re.escape(witness(site, "d1")) + "$"))
+    board.wait_for_function("document.body.dataset.version")
+    russian_and_narrow(board, "a witness", shot="phone-witness")
 
 
 def test_a_rest_cancelled_by_an_attack_a_wound_across_a_sigkill_death_and_undo(
@@ -303,7 +350,7 @@ def test_a_rest_cancelled_by_an_attack_a_wound_across_a_sigkill_death_and_undo(
     site.advance(MINUTE)
     expect(vera.locator("#status")).to_contain_text("тяжело ранен — осталось 14:00 · до 13:15")
     assert (count(vera, "deck"), count(vera, "discard")) == piles
-    russian_and_narrow(vera, "an offline phone")
+    russian_and_narrow(vera, "an offline phone", shot="phone-offline")
     vera.click("#rest-start")  # nothing is queued while offline
     said(vera, "Нет связи: ничего не отправлено")
     site.restart()
@@ -342,7 +389,7 @@ def test_an_exchange_an_npc_gift_and_take_and_a_paper_duel_confirmed(site: Site)
     vera.click("#do-offer")
     said(vera, "Обмен предложен")
     expect(gleb.locator("[data-exchange]")).to_contain_text("Вера предлагает обмен: 1 карта")
-    russian_and_narrow(gleb, "an exchange offered")
+    russian_and_narrow(gleb, "an exchange offered", shot="phone-exchange")
     took = pick(gleb, 1)
     gleb.click("[data-exchange] button.accept")
     said(gleb, "Ответ отправлен")
@@ -392,7 +439,7 @@ def test_an_exchange_an_npc_gift_and_take_and_a_paper_duel_confirmed(site: Site)
     expect(desk.locator(f"#alerts [data-clash='{played[0]}']")).to_contain_text(
         f"{played[0]}: карту называют две записи — дуэль на бумаге (Глеб — Дина); "
         "обмен (Глеб — Вера)")
-    russian_and_narrow(desk, "the desk with a clash", narrow=False)
+    russian_and_narrow(desk, "the desk with a clash", narrow=False, shot="desk")
     gleb.click("[data-exchange] button.quiet")
     said(gleb, "Отозвано")
     expect(desk.locator("#alerts [data-clash]")).to_have_count(0)
@@ -434,7 +481,8 @@ def test_an_npc_with_its_own_rules_rules_on_attacks_from_its_page(site: Site) ->
     vera.click("#do-attack")
     status(ghost, "attacked")
     expect(ghost.locator("#own-rules")).to_contain_text("У вас свои правила")
-    russian_and_narrow(ghost, "the NPC with its own rules")
+    russian_and_narrow(ghost, "the NPC with its own rules", shot="phone-npc",
+                      at="#duel")
     assert vera.locator("#own-rules").count() == 0  # only the NPC rules
     ghost.click("#do-autoloss")
     said(ghost, "Автоматический проигрыш: карта забрана")

@@ -15,6 +15,12 @@ let token = params.get("seat");
 if (token) localStorage.setItem(storageKey, token);
 else if (!params.has("watch")) token = localStorage.getItem(storageKey);
 
+// a link back to the page that opened this table (an event's person page: #…&back=/e/ID),
+// kept per table so a reload keeps it; only a path of an event on this same site
+const backKey = `koloda.back.${tableId}`;
+if (/^\/e\/[A-Za-z0-9_-]{1,64}$/.test(params.get("back") || "")) localStorage.setItem(backKey, params.get("back"));
+const backTo = localStorage.getItem(backKey);
+
 let lang = getLang();
 let ws = null;
 let view = null;
@@ -338,6 +344,11 @@ function render() {
   $("actions").setAttribute("aria-label", t("actions"));
   $("recent").setAttribute("aria-label", t("just_now"));
   $("title").textContent = table ? `· ${table.title}` : "";
+  if (backTo) {
+    const back = $("back") || h("a", { id: "back", class: "back", href: backTo });
+    back.textContent = lang === "ru" ? "← Моя страница игры" : "← My event page";
+    if (!back.isConnected) $("lang").before(back);
+  }
   $("lang").replaceChildren(langSwitch(lang, (l) => {
     lang = l;
     setLang(l);

@@ -146,6 +146,11 @@ export function countCards(n) {
   return plural(lang, n, W.card_forms);
 }
 
+// the same in the accusative («выберите 1 карту»)
+export function countCardsAcc(n) {
+  return plural(lang, n, W.card_forms_acc);
+}
+
 // --- the connection --------------------------------------------------------------------------
 
 export class Connection {

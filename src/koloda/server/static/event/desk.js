@@ -132,17 +132,18 @@ function people(o) {
   const statuses = new Map((o.statuses || []).map((s) => [s.id, s]));
   const rows = o.people.map((p) => {
     const piles = (o.piles || {})[String(p.id)];
+    // each cell names its column (shown before it on a phone, where the table is a list)
     return h("tr", { "data-person": p.id },
-      h("td", {}, h("b", {}, p.name)), h("td", {}, roleWord(p.role)), h("td", {}, p.team),
-      h("td", { class: "status" }, statusOf(o, statuses.get(p.id))),
-      h("td", { class: "deck" }, piles ? piles.deck.length : ""),
-      h("td", { class: "discard" }, piles ? piles.discard.length : ""),
-      h("td", { class: "total" }, piles ? `${piles.total} / ${piles.limit}` : ""),
-      h("td", { class: "phone" }, online === null ? "" : (online.has(p.id) ? d("phone_on") : d("phone_off"))));
+      h("td", {}, h("b", {}, p.name)), h("td", {}, roleWord(p.role), p.team ? h("span", { class: "team" }, ` · ${p.team}`) : null),
+      h("td", { class: "status", "data-label": d("status") }, statusOf(o, statuses.get(p.id))),
+      h("td", { class: "deck", "data-label": d("deck_n") }, piles ? piles.deck.length : ""),
+      h("td", { class: "discard", "data-label": d("discard_n") }, piles ? piles.discard.length : ""),
+      h("td", { class: "total", "data-label": d("total") }, piles ? `${piles.total} / ${piles.limit}` : ""),
+      h("td", { class: "phone", "data-label": d("phone_col") }, online === null ? "" : (online.has(p.id) ? d("phone_on") : d("phone_off"))));
   });
   return h("section", { id: "people" }, h("h2", {}, d("participants")),
     h("div", { class: "scroll" }, h("table", {},
-      h("thead", {}, h("tr", {}, ["name", "role", "team", "status", "deck_n", "discard_n", "total", "phone_col"].map((k) => h("th", {}, d(k))))),
+      h("thead", {}, h("tr", {}, ["name", "role_team", "status", "deck_n", "discard_n", "total", "phone_col"].map((k) => h("th", {}, d(k))))),
       h("tbody", {}, rows))));
 }
 
@@ -330,6 +331,50 @@ function files() {
     h("p", {}, h("a", { href: `/e/${encodeURIComponent(EVENT)}/board` }, d("board"))));
 }
 
+// Printing from the desk: each document as a PDF to save or an HTML page to print, fetched
+// with the master's login in the header (never in a URL); the Wi-Fi goes into the QR codes of
+// the envelopes and the join poster. The print page (/e/ID/print) has the finer choices.
+const PRINTS = ["cards", "envelopes", "badges", "posters", "join", "roster", "report"];
+
+function printQuery(doc, format) {
+  const q = new URLSearchParams({ format, lang });
+  const ssid = (document.getElementById("print-ssid") || {}).value || "";
+  const password = (document.getElementById("print-password") || {}).value || "";
+  if (ssid.trim()) {
+    q.set("ssid", ssid.trim());
+    q.set("password", password);
+  }
+  return `/api/events/${encodeURIComponent(EVENT)}/print/${doc}?${q}`;
+}
+
+async function openPrint(doc) {
+  // the tab is opened at the click (a browser blocks one opened after the fetch), then filled
+  const tab = window.open("", "_blank");
+  const r = await fetch(printQuery(doc, "html"), { headers: { Authorization: `Bearer ${token}` } });
+  if (!r.ok) {
+    if (tab) tab.close();
+    const body = await r.json().catch(() => ({}));
+    return say(body.message || d("download_failed"), true);
+  }
+  const url = URL.createObjectURL(await r.blob());
+  if (tab) tab.location.href = url;
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+  return null;
+}
+
+function printing() {
+  const ssid = h("input", { id: "print-ssid", autocomplete: "off", placeholder: d("print_ssid") });
+  const password = h("input", { id: "print-password", autocomplete: "off", placeholder: d("print_password") });
+  return h("section", { id: "print" }, h("h2", {}, d("print")),
+    h("div", { class: "row wrap" }, ssid, password),
+    h("ul", { class: "prints" }, PRINTS.map((doc) => h("li", { "data-print": doc },
+      h("b", {}, d(`print_${doc}`)),
+      h("span", { class: "row" },
+        h("button", { type: "button", "data-format": "pdf", onclick: () => download(printQuery(doc, "pdf"), `${EVENT}-${doc}.pdf`) }, "PDF"),
+        h("button", { type: "button", "data-format": "html", onclick: () => openPrint(doc) }, d("print_open")))))),
+    h("p", { class: "hint" }, h("a", { href: `/e/${encodeURIComponent(EVENT)}/print`, id: "print-page" }, d("print_more"))));
+}
+
 function journal(o) {
   return h("details", { id: "journal" }, h("summary", {}, t("journal")),
     h("ul", { class: "plain" }, log.slice(-60).reverse().map((e) => h("li", {}, describe(o, e.event)))));
@@ -353,7 +398,7 @@ function build() {
   }
   root.append(h("p", { class: message.bad ? "msg bad" : "msg good", id: "msg" }, message.text));
   root.append(alerts(obs), people(obs), h("div", { class: "grid2" }, pool(obs), search(obs)),
-    duels(obs), notes(obs), actions(obs), files(), journal(obs));
+    duels(obs), notes(obs), actions(obs), printing(), files(), journal(obs));
   return null;
 }
 

@@ -3,7 +3,7 @@
 // give me; a doctor's and an NPC's tools below. Every refusal is shown in words.
 
 import {
-  Connection, EVENT, FRAG, cardLine, keepForm, clockTime, countCards, countdown, getJSON, h, lang,
+  Connection, EVENT, FRAG, cardLine, keepForm, clockTime, countCards, countCardsAcc, countdown, getJSON, h, lang,
   langSwitch, loadState, login, nameOf, roleWord, saveState, serverNow, statusLine, t,
 } from "./common.js";
 import { describe } from "./log.js";
@@ -157,7 +157,8 @@ function runningDuel(m) {
     h("h2", {}, t("duel_no", duelNumber(m.duel)), other !== null ? ` · ${nameOf(obs, other)}` : ""),
     h("button", { type: "button", id: "open-duel", class: "big", onclick: async () => {
       const r = await getJSON(`/api/events/${encodeURIComponent(EVENT)}/duels/${m.duel}/seat`);
-      if (r.ok) location.href = r.body.link;
+      // the duel page shows a link back to this page
+      if (r.ok) location.href = `${r.body.link}&back=${encodeURIComponent(`/e/${EVENT}`)}`;
       else say(r.body.message, true);
     } }, t("open_duel")),
     h("p", { class: "hint" }, t("witness_hint", duelNumber(m.duel))),
@@ -201,7 +202,7 @@ function exchanges(m) {
     const box = h("div", { class: "alert", "data-exchange": x.id });
     if (x.b === m.id && x.take === null) {
       box.append(h("p", {}, t("exchange_from", nameOf(obs, x.a), countCards(x.give.length))), cardsList(x.give),
-        h("p", { class: "hint" }, t("exchange_pick", countCards(x.give.length))),
+        h("p", { class: "hint" }, t("exchange_pick", countCardsAcc(x.give.length))),
         h("div", { class: "row" },
           h("button", { type: "button", class: "accept", disabled: selected.size !== x.give.length,
             onclick: () => act(`accept ${x.id} ${[...selected].join(" ")}`, t("answered")) }, t("exchange_answer")),
@@ -475,6 +476,10 @@ const conn = new Connection({
     const now = obs.me ? status(obs, obs.me).code : null;
     if (now === "attacked" && before !== "attacked" && navigator.vibrate) {
       navigator.vibrate([300, 100, 300]); // the attacked phone buzzes if its page is open
+    }
+    // what others did to me (an attack, a wound, a death) makes my last word stale
+    if (before !== null && now !== before && ["attacked", "wounded", "dead", "expired"].includes(now)) {
+      message = { text: "", bad: false };
     }
     log = msg.log_reset || msg.log_from === 0 ? msg.log : log.concat(msg.log);
     stateAt = msg.now;

@@ -15,6 +15,7 @@ const minutesRu = (n) => plural("ru", n, { ru: ["минута", "минуты", 
 
 export const W = {
   card_forms: { en: ["card", "cards"], ru: ["карта", "карты", "карт"] },
+  card_forms_acc: { en: ["card", "cards"], ru: ["карту", "карты", "карт"] },
   event: { en: "Event", ru: "Игра" },
   loading: { en: "Loading…", ru: "Загрузка…" },
   online: { en: "online", ru: "на связи" },
@@ -117,7 +118,7 @@ export const W = {
   confirmed: { en: "Confirmed.", ru: "Подтверждено." },
   // exchanges
   exchange_from: { en: (n, c) => `${n} offers an exchange: ${c}.`, ru: (n, c) => `${n} предлагает обмен: ${c}.` },
-  exchange_pick: { en: (c) => `Choose ${c} of yours in your piles, then answer.`, ru: (c) => `Выберите в своих стопках ${c} и ответьте.` },
+  exchange_pick: { en: (c) => `Choose ${c} of your deck, then answer.`, ru: (c) => `Выберите в своей колоде ${c} и ответьте.` },
   exchange_answer: { en: "Give the chosen in return", ru: "Отдать выбранные взамен" },
   exchange_answered: { en: (n) => `${n} answered. Confirm the exchange?`, ru: (n) => `Ответ на обмен: ${n}. Подтвердить обмен?` },
   exchange_waiting: { en: (n) => `Exchange with ${n}: waiting for the answer.`, ru: (n) => `Обмен с участником ${n}: ждём ответа.` },
