@@ -14,8 +14,33 @@ from tests.engine import toy  # noqa: F401  (registers the toy game)
 
 def db_url(db: Path) -> str:
     """A SQLite file by default; ``KOLODA_TEST_DATABASE_URL`` (e.g. a local PostgreSQL) runs
-    the same tests against another database."""
-    return os.environ.get("KOLODA_TEST_DATABASE_URL") or f"sqlite:///{db}"
+    the same tests against another database: a database of its own for each test (named after
+    the test's file path, created on first use), so tests stay as independent as with SQLite."""
+    base = os.environ.get("KOLODA_TEST_DATABASE_URL")
+    return _own_database(base, db) if base else f"sqlite:///{db}"
+
+
+_CREATED: set[str] = set()
+
+
+def _own_database(base: str, db: Path) -> str:
+    import hashlib
+
+    from sqlalchemy import make_url, text
+
+    from koloda.server.store import make_engine
+
+    name = "koloda_t_" + hashlib.sha256(str(db).encode()).hexdigest()[:20]
+    url = make_url(base).set(database=name).render_as_string(hide_password=False)
+    if name not in _CREATED:
+        engine = make_engine(base).execution_options(isolation_level="AUTOCOMMIT")
+        with engine.connect() as c:
+            if c.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"),
+                         {"n": name}).first() is None:
+                c.execute(text(f'CREATE DATABASE "{name}"'))
+        engine.dispose()
+        _CREATED.add(name)
+    return url
 
 
 def make_client(db: Path) -> TestClient:

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.server.conftest import db_url
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -46,7 +48,7 @@ class ServerProcess:
         out = open(self.log, "ab")  # noqa: SIM115  (kept open for the process's lifetime)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tests.server.serve_toy", "--port", str(self.port),
-             "--db", os.environ.get("KOLODA_TEST_DATABASE_URL") or f"sqlite:///{self.db}",
+             "--db", db_url(self.db),
              "--bot-delay", str(self.bot_delay),
              "--log-level", "warning", "--fixed-seeds", "--message-rate", "1000",
              *(["--certfile", str(self.tls[0]), "--keyfile", str(self.tls[1])]

@@ -21,6 +21,7 @@ from koloda.server.errors import ClientError
 from koloda.server.event import bridge
 from koloda.server.event import room as room_module
 from koloda.server.event.clock import ManualClock
+from koloda.server.event.hub import new_event_id
 from koloda.server.event.logins import new_logins
 from koloda.server.event.room import EventRoom
 from koloda.server.event.store import EventRow, EventStore
@@ -54,7 +55,7 @@ def _drain(client: Client, page: Assembled) -> int:
 async def _walk(db: Path, options: dict[str, Any], seed: int) -> tuple[int, int]:
     players, setup = bridge.roster_setup(PEOPLE, spare=1, now=T0)
     setup["decks"] = DECKS
-    row = EventRow(id=f"fan{seed}", title="Бал", game="event", players=players,
+    row = EventRow(id=new_event_id(), title="Бал", game="event", players=players,
                    options=options, setup=setup, seed=seed, lang="ru", created_at=time.time(),
                    version=0, logins=new_logins(range(len(PEOPLE))))
     store = EventStore(db_url(db))

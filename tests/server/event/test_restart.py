@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("koloda.games.event")
 
+from tests.server.conftest import db_url
 from tests.server.event.conftest import (
     ANNA,
     BORIS,
@@ -26,15 +27,11 @@ from tests.server.event.conftest import (
 )
 from tests.server.process import ServerProcess
 
-pytestmark = pytest.mark.skipif(
-    __import__("os").environ.get("KOLODA_TEST_DATABASE_URL", "").startswith("postgresql"),
-    reason="the test database is shared: the event is stored in a SQLite file here")
-
 
 def _stored(db: Path, eid: str) -> list[str]:
     from koloda.server.event.store import EventStore
 
-    store = EventStore(f"sqlite:///{db}")
+    store = EventStore(db_url(db))
     try:
         row = store.load(eid)
         assert row is not None

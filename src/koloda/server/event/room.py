@@ -86,6 +86,7 @@ class EventRoom:
         #: the public part as last announced to every connection, and how far the log was
         self._public: dict[str, Any] = {}
         self._public_from = 0
+        self._announcing = False
         #: called after every committed change (under the lock): the event hub starts and
         #: settles the event's duels
         self.after_change: Callable[[EventRoom], Awaitable[None]] | None = None
@@ -293,13 +294,32 @@ class EventRoom:
         start = min(self._broadcast_from, len(events))
         fresh = events[start:]
         self._broadcast_from = len(events)
-        self._announce()
+        self._announce_soon()
         seats = bridge.concerned(self.state, fresh)
         seats |= bridge.watching(self.state, seats)
         seats.update(bridge.staff(self.state))
         for seat in seats:
             self._dirty.update(self.clients.get(seat, ()))
         self._flush_soon()
+
+    def _announce_soon(self) -> None:
+        """Announce the public part as soon as the change's caller has had its answer (the
+        acknowledgement goes out before the same change's message to every connection);
+        changes made before it runs are announced together."""
+        if self._announcing:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a synchronous caller): now
+            self._announce()
+            return
+        self._announcing = True
+
+        def run() -> None:
+            self._announcing = False
+            self._announce()
+
+        loop.call_soon(run)
 
     def _flush_soon(self) -> None:
         if self._dirty and (self._flusher is None or self._flusher.done()):
@@ -330,8 +350,13 @@ class EventRoom:
 
     async def settle(self) -> None:
         """Wait until every marked connection has been sent its view (tests, benchmarks)."""
-        while self._flusher is not None and not self._flusher.done():
-            await self._flusher
+        for _ in range(100_000):
+            if self._announcing:
+                await asyncio.sleep(0)
+            elif self._flusher is not None and not self._flusher.done():
+                await self._flusher
+            else:
+                return
 
     def sweep(self, *, force: bool = False) -> None:
         """Look at every connection again, every :data:`SWEEP_SECONDS` (the scheduler calls
