@@ -469,7 +469,7 @@ class DuelCodec(Codec):
             if attacker == who:
                 one(b + 10)
         if choosing:
-            lo, hi = state._limits(seat, len(state.eligible(seat)))
+            lo, hi = state.hand_limits(seat)
             at += (sc + 29, sc + 30)
             values += (min(lo / MAX_HAND, 1.0), min(hi / MAX_HAND, 1.0))
         if over:
@@ -531,7 +531,7 @@ class DuelCodec(Codec):
         ``hi`` of the eligible cards (``legal_actions``' definition), so their ids follow from
         the eligible cards' ranks and the limits; the actions are made only when asked for."""
         cards = state.eligible(seat)
-        lo, hi = state._limits(seat, len(cards))
+        lo, hi = state.limits_for(seat, len(cards))
         ranked = tuple(battle[c] for c in cards)
         if ranked and max(ranked) >= self.B:
             return None  # outside the encoding: the generic path raises it

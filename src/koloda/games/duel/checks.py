@@ -107,7 +107,7 @@ def _check_hand(state: DuelState, seat: int, cards: tuple[str, ...]) -> Words | 
                 return say("duel.needs_missing_weapon", "{card} needs a {weapon} weapon item, "
                            "and your deck has none: you could never play it",
                            card=card_term(state, seat, c), weapon=weapon_term(info.requires))
-    lo, hi = state._limits(seat, len(eligible))
+    lo, hi = state.limits_for(seat, len(eligible))
     if not lo <= len(cards) <= hi:
         if seat == state.options.attacker:
             return say_count("duel.attacker_exactly", "the attacker takes exactly {n} card",

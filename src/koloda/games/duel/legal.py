@@ -95,7 +95,7 @@ def legal_actions(state: DuelState, seat: int) -> list[Action]:
         return []
     if state.phase == Phase.CHOOSE_HAND:
         cards = state.eligible(seat)
-        lo, hi = state._limits(seat, len(cards))
+        lo, hi = state.limits_for(seat, len(cards))
         return list(hands(tuple(cards), lo, hi))
     if state.phase == Phase.ROUNDS:
         if state.offer_by is not None:
@@ -167,7 +167,7 @@ def random_action(state: DuelState, seat: int, rng: Rng) -> Action:
 def random_hand(state: DuelState, seat: int, rng: Rng) -> Action:
     cards = state.eligible(seat)
     n = len(cards)
-    lo, hi = state._limits(seat, n)
+    lo, hi = state.limits_for(seat, n)
     weights = _weights(n, lo, hi)
     total = weights[-1]
     if total == 0:

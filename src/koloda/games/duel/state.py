@@ -134,9 +134,9 @@ class DuelState(GameState):
 
     def hand_limits(self, seat: int) -> tuple[int, int]:
         """The smallest and largest hand ``seat`` may choose now."""
-        return self._limits(seat, len(self.eligible(seat)))
+        return self.limits_for(seat, len(self.eligible(seat)))
 
-    def _limits(self, seat: int, n: int) -> tuple[int, int]:
+    def limits_for(self, seat: int, n: int) -> tuple[int, int]:
         """:meth:`hand_limits` for ``n`` eligible cards."""
         attacker = self.options.attacker
         if attacker is not None:
