@@ -66,6 +66,7 @@ class ServerProcess:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.kill()  # not left running behind the failed test
         raise RuntimeError("server did not start in 30 s")
 
     def kill(self) -> None:

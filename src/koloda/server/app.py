@@ -36,7 +36,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -476,21 +476,32 @@ _FIELDS = {
 }
 
 
-def _check_fields(data: dict[str, Any]) -> str:
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise ClientError(
-            "malformed", f"unknown message type {kind!r}; known: {', '.join(_FIELDS)}"
-        )
-    extra = set(data) - _FIELDS[kind]
-    if extra:
-        raise ClientError("malformed", f"unknown field(s) {sorted(extra)} in a {kind} message")
-    ident = data.get("id")
-    if ident is not None and not (
-        isinstance(ident, int | str) and not isinstance(ident, bool) and len(str(ident)) <= 64
-    ):
-        raise ClientError("malformed", "id must be a short number or text")
-    return kind
+def field_check(fields: dict[str, set[str]]) -> Callable[[dict[str, Any]], str]:
+    """The check of a socket protocol's messages (``fields``: each type's fields): it gives a
+    message's type, or raises ClientError for an unknown type, an unknown field or an ``id``
+    that is not a short number or text."""
+
+    def check(data: dict[str, Any]) -> str:
+        kind = data.get("type")
+        if not isinstance(kind, str) or kind not in fields:
+            raise ClientError(
+                "malformed", f"unknown message type {kind!r}; known: {', '.join(fields)}"
+            )
+        extra = set(data) - fields[kind]
+        if extra:
+            raise ClientError("malformed",
+                              f"unknown field(s) {sorted(extra)} in a {kind} message")
+        ident = data.get("id")
+        if ident is not None and not (
+            isinstance(ident, int | str) and not isinstance(ident, bool) and len(str(ident)) <= 64
+        ):
+            raise ClientError("malformed", "id must be a short number or text")
+        return kind
+
+    return check
+
+
+_check_fields = field_check(_FIELDS)
 
 
 def _lang(value: Any) -> str:
@@ -567,18 +578,28 @@ class SocketRoom(Protocol):
     def leave(self, client: Client) -> None: ...
 
 
+R = TypeVar("R", bound=SocketRoom)
+
+
 async def serve_socket(
-    websocket: WebSocket, room: SocketRoom, *, what: str, rate: float,
+    websocket: WebSocket, find: Callable[[], Awaitable[R]], *, what: str, rate: float,
     check_fields: Callable[[dict[str, Any]], str],
-    admit: Callable[[str | None, str], Client],
-    handle: Callable[[Client, dict[str, Any]], Awaitable[None]],
-    refuse: Callable[[Client, ClientError, dict[str, Any] | None], Awaitable[None]],
+    admit: Callable[[R, str | None, str], Client],
+    handle: Callable[[R, Client, dict[str, Any]], Awaitable[None]],
+    refuse: Callable[[R, Client, ClientError, dict[str, Any] | None], Awaitable[None]],
 ) -> None:
-    """A socket's whole life at ``room`` (a table's or an event's; ``what`` names it in the
-    log), the same for both: the hello (``admit(token, lang)`` gives the connection or raises
-    :class:`ClientError`), its writer, joining and leaving the room, then each message under
-    the rate limit through ``handle``; whatever is refused goes back through ``refuse`` (a
-    failure of the server's own as ``internal``, logged), to this client only."""
+    """A socket's whole life at a room (a table's or an event's, ``find()`` gives it or raises
+    :class:`ClientError`; ``what`` names it in the log), the same for both: the hello
+    (``admit(room, token, lang)`` gives the connection or raises ClientError), its writer,
+    joining and leaving the room, then each message under the rate limit through ``handle``;
+    whatever is refused goes back through ``refuse`` (a failure of the server's own as
+    ``internal``, logged), to this client only."""
+    try:
+        room = await find()
+    except ClientError as e:
+        await _send_now(websocket, e.to_json())
+        await websocket.close(code=4404)
+        return
     client: Client | None = None
     writer: asyncio.Task[None] | None = None
     try:
@@ -586,7 +607,7 @@ async def serve_socket(
             hello = await read_hello(websocket, check_fields)
             if hello is None:
                 return
-            client = admit(*hello)
+            client = admit(room, *hello)
         except (ClientError, TimeoutError) as e:
             await refuse_hello(websocket, e)
             return
@@ -598,22 +619,22 @@ async def serve_socket(
             try:
                 data = await _receive(websocket)
             except ClientError as e:
-                await refuse(client, e, None)
+                await refuse(room, client, e, None)
                 continue
             if data is None:
                 break
             if not bucket.take():
                 err = ClientError("too_many", f"slow down: at most {rate:g} messages a second")
-                await refuse(client, err, data)
+                await refuse(room, client, err, data)
                 continue
             try:
-                await handle(client, data)
+                await handle(room, client, data)
             except ClientError as e:
-                await refuse(client, e, data)
+                await refuse(room, client, e, data)
             except Exception:  # a bug must not end the connection, nor reach other clients
                 log.exception("handling a message at %s %s failed", what, room.id)
                 err = ClientError("internal", "the server could not handle this message")
-                await refuse(client, err, data)
+                await refuse(room, client, err, data)
     except WebSocketDisconnect:
         pass
     finally:
@@ -634,14 +655,7 @@ async def _serve_socket(
     websocket: WebSocket, hub: Hub, table_id: str, rate: float = RATE,
     resends_per_minute: float = Limits.full_resends_per_minute,
 ) -> None:
-    try:
-        room = await hub.get_room(table_id)
-    except ClientError as e:
-        await _send_now(websocket, e.to_json())
-        await websocket.close(code=4404)
-        return
-
-    def admit(token: str | None, lang: str) -> Client:
+    def admit(room: Room, token: str | None, lang: str) -> Client:
         seat = room.seat_for_token(token) if token else None
         if seat is None and len(room.spectators) >= MAX_SPECTATORS:
             raise ClientError("too_many", f"a table has at most {MAX_SPECTATORS} spectators")
@@ -654,14 +668,9 @@ async def _serve_socket(
         client.resends = Bucket(resends_per_minute / 60.0, max(1.0, resends_per_minute))
         return client
 
-    async def handle(client: Client, data: dict[str, Any]) -> None:
-        await _handle(room, client, data)
-
-    async def refuse(client: Client, error: ClientError, data: dict[str, Any] | None) -> None:
-        await _refuse(room, client, error, data)
-
-    await serve_socket(websocket, room, what="table", rate=rate, check_fields=_check_fields,
-                       admit=admit, handle=handle, refuse=refuse)
+    await serve_socket(websocket, lambda: hub.get_room(table_id), what="table", rate=rate,
+                       check_fields=_check_fields, admit=admit, handle=_handle,
+                       refuse=_refuse)
 
 
 async def _refuse(

@@ -30,6 +30,7 @@ from typing import Any, Literal
 from fastapi import FastAPI, Header, Request, WebSocket
 from pydantic import BaseModel, ConfigDict, Field
 
+from koloda.server.app import field_check
 from koloda.server.errors import ClientError
 from koloda.server.event import bridge
 from koloda.server.event.hub import EventHub
@@ -123,41 +124,20 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
         await _serve(websocket, _events(websocket), event_id, message_rate)
 
 
+#: The messages of an event's socket and their fields.
 _FIELDS = {
     "hello": {"type", "token", "lang"},
     "op": {"type", "action", "id"},
     "lang": {"type", "lang", "id"},
     "ping": {"type", "id"},
 }
-
-
-def _check_fields(data: dict[str, Any]) -> str:
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise ClientError("malformed",
-                          f"unknown message type {kind!r}; known: {', '.join(_FIELDS)}")
-    extra = set(data) - _FIELDS[kind]
-    if extra:
-        raise ClientError("malformed", f"unknown field(s) {sorted(extra)} in a {kind} message")
-    ident = data.get("id")
-    if ident is not None and not (
-        isinstance(ident, int | str) and not isinstance(ident, bool) and len(str(ident)) <= 64
-    ):
-        raise ClientError("malformed", "id must be a short number or text")
-    return kind
+_check_fields = field_check(_FIELDS)
 
 
 async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float) -> None:
-    from koloda.server.app import _send_now, serve_socket
+    from koloda.server.app import serve_socket
 
-    try:
-        room = await hub.get(event_id)
-    except ClientError as e:
-        await _send_now(websocket, e.to_json())
-        await websocket.close(code=4404)
-        return
-
-    def admit(token: str | None, lang: str) -> Client:
+    def admit(room: EventRoom, token: str | None, lang: str) -> Client:
         who = room.who_for_token(token) if token else None
         limit = MAX_BOARDS if who is None else MAX_LOGIN_CONNECTIONS
         if room.count(who) >= limit:
@@ -165,14 +145,13 @@ async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float
                               "another page")
         return Client(who, lang)
 
-    async def handle(client: Client, data: dict[str, Any]) -> None:
-        await _handle(room, client, data)
-
-    async def refuse(client: Client, error: ClientError, data: dict[str, Any] | None) -> None:
+    async def refuse(room: EventRoom, client: Client, error: ClientError,
+                     data: dict[str, Any] | None) -> None:
         _refuse(client, error, data or {})
 
-    await serve_socket(websocket, room, what="event", rate=rate, check_fields=_check_fields,
-                       admit=admit, handle=handle, refuse=refuse)
+    await serve_socket(websocket, lambda: hub.get(event_id), what="event", rate=rate,
+                       check_fields=_check_fields, admit=admit, handle=_handle,
+                       refuse=refuse)
 
 
 def _refuse(client: Client, error: ClientError, data: dict[str, Any]) -> None:
