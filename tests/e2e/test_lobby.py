@@ -106,4 +106,11 @@ def test_a_bot_with_its_own_named_parameters(browser: Any, server: Any, shots: P
     page.wait_for_selector("#created")
     text = page.text_content("#created") or ""
     assert "Бот: поиск с моделью соперников, 0,2 с на ход" in text, text
+    # «Столы, созданные на этом устройстве» names the bot the same way again
+    page.reload()
+    page.wait_for_selector("ul.hosted button")
+    page.locator("ul.hosted button").last.click()
+    page.wait_for_selector("#created")
+    text = page.text_content("#created") or ""
+    assert "Бот: поиск с моделью соперников, 0,2 с на ход" in text, text
     ctx.close()

@@ -202,7 +202,10 @@ async function showHosted(x) {
   const r = await fetch(`/api/tables/${x.table}/links`, { headers: { "X-Host-Token": x.host_token } });
   if (!r.ok) return;
   const links = await r.json();
-  created = { ...links, info: { title: x.title } };
+  // the table's public info names its bots (kind and named parameters)
+  const about = await fetch(`/api/tables/${x.table}?lang=${lang}`);
+  const info = about.ok ? await about.json() : {};
+  created = { ...links, info: { ...info, title: x.title } };
   render();
 }
 
@@ -299,7 +302,7 @@ function copyButton(text) {
 // a bot seat of a table just created, in words (the table's info names its kind and parameters)
 function seatBot(data, s) {
   const info = (data.info && data.info.seats && data.info.seats[s.seat]) || {};
-  return botLabel(lang, info.bot_kind, info.bot_params);
+  return info.bot_kind ? botLabel(lang, info.bot_kind, info.bot_params) : "";
 }
 
 function renderCreated(data) {
