@@ -23,6 +23,8 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 #: package -> the modules compiled (listed in koloda.native's stamp, see koloda/native.py)
+#: (each of Gwent's buys >= 10% of a random playout: docs/performance.md, "What each of
+#: Gwent's compiled modules buys")
 NATIVE = {
     "koloda.games.gwent": ["cards", "dispatch", "exchange", "hands", "listing", "match", "model",
                            "perks", "table", "throwins", "turns"],

@@ -15,6 +15,7 @@ from koloda.action_words import refusal_text, summary_text
 from koloda.engine import IllegalAction, Rng, Words, load_game
 from koloda.games import gwent
 from koloda.games.gwent.actions import Pass, Play, parse_action
+from koloda.games.gwent.describe import _WORDS
 from koloda.games.gwent.events import GwentMatchEnded, result_words
 from tests.games.gwent.helpers import act, table
 
@@ -65,7 +66,16 @@ def test_every_key_has_russian_words_with_known_placeholders() -> None:
     # and nothing in the catalogue that the code no longer says
     contexts = {("summary." if f == "events.py" else "refusal.") + k for k, (_, f, _v) in
                 said.items()} | {"gwent.first_units"}  # (the count's plural forms)
+    contexts |= {f"gwent.action.{k}" for k in _WORDS["en"]}
     assert {c for c, _ in cat} <= contexts
+
+
+def test_the_actions_words_are_in_the_catalogue() -> None:
+    cat = _catalogue()
+    for key, english in _WORDS["en"].items():
+        russian = cat.get((f"gwent.action.{key}", english))
+        assert isinstance(russian, str) and re.search("[а-яё]", russian), key
+        assert set(PLACEHOLDER.findall(russian)) == set(PLACEHOLDER.findall(english)), key
 
 
 def _ru(state: object, seat: int, text: str, names: tuple[str, ...] = ()) -> str:

@@ -40,6 +40,8 @@ FACTION_WORDS = {
     "monsters": ("Monsters", "Чудовища"),
 }
 
+#: The English words of the actions; other languages from the catalogues (``msgctxt
+#: "gwent.action.<key>"``, Russian in ``locale/ru/LC_MESSAGES/gwent.po``).
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "deck": "Choose the deck: {deck}",
@@ -59,25 +61,19 @@ _WORDS: dict[str, dict[str, str]] = {
         "side_att": "attacker's side",
         "side_def": "defender's side",
     },
-    "ru": {
-        "deck": "Выбрать колоду: {deck}",
-        "play_new": "Сыграть карту «{card}» новой атакой",
-        "play_cover": "Сыграть карту «{card}» на стопку {stack}",
-        "as_suit": " как {suit}",
-        "decoy": " с «{decoy}» (считается дважды)",
-        "end": "Закончить действие",
-        "pass": "Пас",
-        "name": "Назначить масть {side}: {suit}",
-        "att": "открытых карт атакующего",
-        "def": "открытых карт защитника",
-        "medic": "«{card}» возвращает {targets}",
-        "spy": "Сыграть шпиона «{card}»",
-        "scorch": "«{card}» казнит «{target}»",
-        "throw": "Подбросить на {side}: {cards}",
-        "side_att": "сторону атакующего",
-        "side_def": "сторону защитника",
-    },
 }
+
+
+class _Words:
+    """The action words of one language, by key (``w["end"]``)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __getitem__(self, key: str) -> str:
+        from koloda.i18n import t
+
+        return t(f"gwent.action.{key}", _WORDS["en"][key], self.lang)
 
 
 def card_name(instance: str, lang: str) -> str:
@@ -96,7 +92,7 @@ def suit_word(suit: str, lang: str) -> str:
 
 
 def _listed(cards: Sequence[str], suits: Mapping[str, str], lang: str) -> str:
-    w = _WORDS["ru" if lang == "ru" else "en"]
+    w = _Words(lang)
     out = []
     for c in cards:
         text = f"«{card_name(c, lang)}»"
@@ -109,7 +105,7 @@ def _listed(cards: Sequence[str], suits: Mapping[str, str], lang: str) -> str:
 def describe_action(action: Action, lang: str, observation: Mapping[str, Any],
                     names: Sequence[str] = ()) -> ActionWords:
     """``action`` in words, with its fields (see :mod:`koloda.action_words`)."""
-    w = _WORDS["ru" if lang == "ru" else "en"]
+    w = _Words(lang)
     text = str(action)
     ru = lang == "ru"
     if isinstance(action, ChooseDeck):
