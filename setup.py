@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -78,6 +79,12 @@ class BuildExt(build_ext):
             names = [f"{package}.{m}" for m in modules] + [f"{package}.{SHARED}__mypyc"]
             paths = [Path(self.get_ext_fullpath(n)) for n in names]
             stamp = paths[0].parent / "_native.json"
+            # a module compiled by an earlier build and no longer listed leaves no extension
+            # behind (Python would import it, and koloda.native would refuse the whole build)
+            for source in stamp.parent.glob("*.py"):
+                if source.stem not in modules:
+                    for suffix in EXTENSION_SUFFIXES:
+                        (stamp.parent / (source.stem + suffix)).unlink(missing_ok=True)
             if not all(p.is_file() for p in paths):
                 stamp.unlink(missing_ok=True)
                 continue

@@ -57,6 +57,36 @@ print(json.dumps({"actions_per_s": actions / elapsed, "games": games,
                   "reason": status.reason}))
 """
 
+#: OpenSpiel's Python liars' poker (the issue's example of the 3x target), random playouts as
+#: bench/reference.py runs them, counted in decisions (the players' actions) per CPU second
+REFERENCE = r"""
+import json, random, sys, time
+import open_spiel.python.games  # noqa: F401
+import pyspiel
+seconds = float(sys.argv[1])
+game = pyspiel.load_game("python_liars_poker", {"players": 2})
+rng = random.Random(1)
+actions = chance = 0
+cpu = time.process_time()
+while time.process_time() - cpu < seconds:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            chance += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        actions += 1
+print(json.dumps({"decisions_per_s": (actions - chance) / (time.process_time() - cpu)}))
+"""
+
+
+def run_reference(python: str, seconds: float) -> float:
+    out = subprocess.run([python, "-c", REFERENCE, str(seconds)], capture_output=True,
+                         text=True, check=True)
+    return float(json.loads(out.stdout.strip().splitlines()[-1])["decisions_per_s"])
+
 
 def run_child(name: str, src: str, *, pure: bool, players: int, seconds: float,
               checked: bool) -> dict[str, Any]:
@@ -79,13 +109,18 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--json", default="")
+    ap.add_argument("--reference", default="", metavar="PYTHON",
+                    help="bench/.venv-ref's python: also OpenSpiel's python_liars_poker")
     args = ap.parse_args()
     builds = [tuple(b.split("=", 1)) for b in args.build]
     variants = [("python", builds[0][1], True)] + [(label, d, False) for label, d in builds]
     best: dict[tuple[str, int, bool], float] = {}
+    reference = 0.0
     for players in [int(p) for p in args.players.split(",")]:
         for checked in (False, True):
             for _ in range(args.rounds):
+                if args.reference and not checked:
+                    reference = max(reference, run_reference(args.reference, args.seconds))
                 for label, src, pure in variants:
                     r = run_child(args.game, src, pure=pure, players=players,
                                   seconds=args.seconds, checked=checked)
@@ -110,11 +145,18 @@ def main() -> None:
             print(f"| {players} | {path} | " + " | ".join(cells) + " |")
             rows.append({"players": players, "path": path,
                          **{label: best[(label, players, checked)] for label in labels}})
+    if reference:
+        print(f"\nOpenSpiel python_liars_poker: {reference:,.0f} decisions per CPU second "
+              "(best of the same rounds); the fast path's ratio to it:")
+        for players in [int(p) for p in args.players.split(",")]:
+            print(f"- {players} players: " + ", ".join(
+                f"{label} {best[(label, players, False)] / reference:.2f}×" for label in labels))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"game": args.game, "time": time.strftime("%Y-%m-%d %H:%M UTC",
                                                                 time.gmtime()),
-                       "rounds": args.rounds, "seconds": args.seconds, "rows": rows}, f,
+                       "rounds": args.rounds, "seconds": args.seconds, "rows": rows,
+                       "liars_poker_decisions_per_cpu_s": reference}, f,
                       indent=1)
 
 

@@ -72,11 +72,11 @@ def test_sample_refusals_read_in_russian() -> None:
     outside = next(c for c in range(60) if c not in hand)
     cases = {
         "commit 0": ("now is a draft pass: pass 3 card(s)",
-                     "сейчас передача карт драфта: передайте 3 карты"),
+                     "сейчас передача карт драфта, передать нужно карт: 3"),
         f"pass {hand[0]}": ("pass 1 passes exactly 3 card(s), not 1",
-                            "в 1-й передаче передают ровно 3 карты, а не 1"),
+                            "в 1-й передаче передают ровно столько карт: 3 (а не 1)"),
         "play 205": ("now is a draft pass: pass 3 card(s)",
-                     "сейчас передача карт драфта: передайте 3 карты"),
+                     "сейчас передача карт драфта, передать нужно карт: 3"),
     }
     for text, (en, ru) in cases.items():
         e = _refused(s, 0, text)
@@ -90,14 +90,14 @@ def test_sample_refusals_read_in_russian() -> None:
     assert refusal_text(g.name, e, "ru") == f"карты «{suit}» нет у вас на руке"
 
 
-def test_a_pass_of_one_card_and_a_magic_card_not_held_are_named_in_russian() -> None:
+def test_the_last_pass_and_a_magic_card_not_held_read_in_russian() -> None:
     g = load_game("nevermore", players=3, anytime_in_draft=False)
     s = g.new(seed=2)
     rng = Rng.from_seed(2)
     while not (s.stage.value == "pass" and s.pass_no == 3):
         s.apply(s.to_act[0], s.random_action(s.to_act[0], rng))
     e = _refused(s, s.to_act[0], "commit 1")
-    assert refusal_text(g.name, e, "ru") == "сейчас передача карт драфта: передайте 1 карту"
+    assert refusal_text(g.name, e, "ru") == "сейчас передача карт драфта, передать нужно карт: 1"
     while s.stage.value != "magic":
         s.apply(s.to_act[0], s.random_action(s.to_act[0], rng))
     seat = s.to_act[0]

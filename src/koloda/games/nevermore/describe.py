@@ -188,21 +188,13 @@ def won_words(seat: int, reason: str) -> Words:
     return say("nevermore.won_because", "{seat} wins: {why}", seat=who, why=why)
 
 
-def cards_term(n: int) -> Term:
-    """A number of main cards, as a refusal names it («передайте 2 карты»: the Russian
-    forms are the accusative's)."""
-    return Term("cards", str(n), f"{n} card(s)")
-
-
 def term_words(term: Term, lang: str) -> str | None:
     """The terms Nevermore's refusals name, in ``lang`` (see :mod:`koloda.action_words`): a
-    main card by its suit («⚔ Атака»), a magic card by its name in the game's set, a number of
-    cards with its plural form; None: the term's English.
+    main card by its suit («⚔ Атака»), a magic card by its name in the game's set; None: the
+    term's English.
 
     >>> term_words(Term("card", "13", "13"), "ru")
     '«♥ Лечение»'
-    >>> term_words(Term("cards", "1", "1 card(s)"), "ru")
-    '1 карту'
     """
     if lang == "en":
         return None
@@ -211,10 +203,6 @@ def term_words(term: Term, lang: str) -> str | None:
     if term.kind == "magic" and lang == "ru":
         name = term.id.partition("|")[2]
         return f"«{name}»" if name else None
-    if term.kind == "cards" and term.id.isdigit():
-        from koloda.i18n import tn
-
-        return tn("nevermore.cards", "{n} card", "{n} cards", int(term.id), lang)
     return None
 
 

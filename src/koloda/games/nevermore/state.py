@@ -20,7 +20,7 @@ from koloda.games.nevermore import actions as A
 from koloda.games.nevermore import events as E
 from koloda.games.nevermore import flow as _flow
 from koloda.games.nevermore.cards import PER_SUIT, SUITS, TOKEN_SUITS, Suit, suit_of
-from koloda.games.nevermore.describe import cards_term, describe_event, won_words
+from koloda.games.nevermore.describe import describe_event, won_words
 from koloda.games.nevermore.magic import MagicSet, TextFacts
 from koloda.games.nevermore.model import PASS_SIZES, Stage, Task, upgrade_state_json
 from koloda.games.nevermore.observe import observe
@@ -378,12 +378,11 @@ class NevermoreState(GameState):
         if st == Stage.PASS:
             size = PASS_SIZES[self.pass_no - 1]
             if not isinstance(action, A.Pass):
-                return say("nevermore.pass_now", "now is a draft pass: pass {cards}",
-                           cards=cards_term(size))
+                return say("nevermore.pass_now", "now is a draft pass: pass {n} card(s)",
+                           n=size)
             if len(action.cards) != size:
-                return say("nevermore.pass_size", "pass {pass_no} passes exactly {cards}, not "
-                           "{given}", pass_no=self.pass_no, cards=cards_term(size),
-                           given=len(action.cards))
+                return say("nevermore.pass_size", "pass {pass_no} passes exactly {n} card(s), "
+                           "not {given}", pass_no=self.pass_no, n=size, given=len(action.cards))
             if len(set(action.cards)) != size:
                 return say("nevermore.card_twice", "a card is named twice")
             missing = [c for c in action.cards if c not in self.hands[seat]]
