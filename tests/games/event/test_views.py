@@ -69,13 +69,6 @@ def test_views_logs_and_legal_lists_do_not_change_when_unseen_cards_are_dealt_ag
     assert changed > 0
 
 
-def test_exchanged_cards_are_known_to_both_sides_only() -> None:
-    st = _day()
-    for seat, knows in ((ANNA, True), (VERA, True), (BORIS, False), (DOCTOR, False)):
-        text = json.dumps([e.to_json() for e in st.log(seat)], ensure_ascii=False)
-        assert ("В-0001" in text) == knows, seat
-
-
 def test_the_masters_see_a_card_reported_by_two_open_reports() -> None:
     st = event()
     # Вера records a paper duel she won from Анна, taking Анна's А-0001 for her В-0001; before
@@ -93,3 +86,11 @@ def test_the_masters_see_a_card_reported_by_two_open_reports() -> None:
     assert st.observe(MASTER)["clashes"] == []
     blind = event(masters_see_piles=False)
     assert "clashes" not in blind.observe(MASTER)
+
+
+def test_exchanged_cards_are_known_to_both_sides_only() -> None:
+    st = _day()
+    for seat, knows in ((ANNA, True), (VERA, True), (BORIS, False), (DOCTOR, False)):
+        text = json.dumps([e.to_json() for e in st.log(seat)], ensure_ascii=False)
+        assert ("В-0001" in text) == knows, seat
+
