@@ -93,4 +93,3 @@ def test_exchanged_cards_are_known_to_both_sides_only() -> None:
     for seat, knows in ((ANNA, True), (VERA, True), (BORIS, False), (DOCTOR, False)):
         text = json.dumps([e.to_json() for e in st.log(seat)], ensure_ascii=False)
         assert ("В-0001" in text) == knows, seat
-
