@@ -204,7 +204,7 @@ def test_check_in_and_a_consent_duel_by_typed_code(site: Site) -> None:
     expect(desk.locator(f"tr[data-person='{VERA}'] .phone")).to_have_text("открыта")
     expect(desk.locator(f"tr[data-person='{BORIS}'] .phone")).to_have_text("—")
     # printing from the desk: the paper roster as a PDF, the badges as a page to print
-    with desk.expect_download() as dl:
+    with desk.expect_download(timeout=60_000) as dl:  # a PDF takes seconds on a busy CI
         desk.click("[data-print='roster'] [data-format='pdf']")
     assert Path(dl.value.path()).read_bytes().startswith(b"%PDF")
     with desk.context.expect_page() as tab:

@@ -70,13 +70,6 @@ def test_views_logs_and_legal_lists_do_not_change_when_unseen_cards_are_dealt_ag
     assert changed > 0
 
 
-def test_exchanged_cards_are_known_to_both_sides_only() -> None:
-    st = _day()
-    for seat, knows in ((ANNA, True), (VERA, True), (BORIS, False), (DOCTOR, False)):
-        text = json.dumps([e.to_json() for e in st.log(seat)], ensure_ascii=False)
-        assert ("В-0001" in text) == knows, seat
-
-
 def test_a_view_is_the_public_part_and_the_seats_own_part() -> None:
     """``observe(seat)`` is ``observe_public()`` (what the board sees too, the same for every
     seat) with ``observe_private(seat)`` added, no key in both, with and without results on
@@ -112,3 +105,10 @@ def test_the_masters_see_a_card_reported_by_two_open_reports() -> None:
     assert st.observe(MASTER)["clashes"] == []
     blind = event(masters_see_piles=False)
     assert "clashes" not in blind.observe(MASTER)
+
+
+def test_exchanged_cards_are_known_to_both_sides_only() -> None:
+    st = _day()
+    for seat, knows in ((ANNA, True), (VERA, True), (BORIS, False), (DOCTOR, False)):
+        text = json.dumps([e.to_json() for e in st.log(seat)], ensure_ascii=False)
+        assert ("В-0001" in text) == knows, seat
