@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from koloda.engine import Action, IllegalAction, Result, Term, Words
 from koloda.engine.words import ActionWords, seat_after_noun, seat_name
+from koloda.i18n import t as _t  # noqa: F401  (installs the catalogues for the games' words)
 
 __all__ = ["ActionWords", "describe_actions", "refusal_text", "seat_after_noun", "seat_name",
            "summary_text"]
@@ -179,6 +180,8 @@ def _value_text(game: str, value: object, lang: str, prefix: str,
                 module = None
             fn = getattr(module, "term_words", None)
             named = fn(value, lang) if fn is not None else None
+            if isinstance(named, Words):  # a term with a count, in the language's plural form
+                return _render(game, named, lang, prefix, names)
             if named:
                 return str(named)
         return value.english

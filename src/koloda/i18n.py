@@ -91,3 +91,12 @@ def number(x: float, lang: str, digits: int = 2) -> str:
 
     pattern = "#,##0." + "#" * digits if digits else "#,##0"
     return str(format_decimal(x, format=pattern, locale="ru_RU" if lang == "ru" else "en_US"))
+
+
+def _install() -> None:
+    from koloda.engine.words import set_catalogue
+
+    set_catalogue(lambda key, english, lang: t(key, english, lang))
+
+
+_install()

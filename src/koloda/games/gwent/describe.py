@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from koloda.engine import Action, Term
-from koloda.engine.words import ActionWords
+from koloda.engine import Action, Term, Words, say_count
+from koloda.engine.words import ActionWords, translated
 from koloda.games.gwent.actions import (
     ChooseDeck,
     EndAction,
@@ -71,9 +71,7 @@ class _Words:
         self.lang = lang
 
     def __getitem__(self, key: str) -> str:
-        from koloda.i18n import t
-
-        return t(f"gwent.action.{key}", _WORDS["en"][key], self.lang)
+        return translated(f"gwent.action.{key}", _WORDS["en"][key], self.lang)
 
 
 def card_name(instance: str, lang: str) -> str:
@@ -158,7 +156,7 @@ def describe_action(action: Action, lang: str, observation: Mapping[str, Any],
 SIDE_GENITIVE = {"att": "атакующего", "def": "защитника"}
 
 
-def term_words(term: Term, lang: str) -> str | None:
+def term_words(term: Term, lang: str) -> str | Words | None:
     """A :class:`~koloda.engine.Term` of Gwent's refusals and results in ``lang`` (None: its
     English words): a card by its printed name in quotes, a deck by its faction's title, a suit
     by the table's word, a side of the exchange in the genitive, a count with its noun in the
@@ -166,14 +164,14 @@ def term_words(term: Term, lang: str) -> str | None:
 
     >>> term_words(Term("card", "nr_ves#1", "nr_ves#1"), "ru")
     '«Бьянка»'
-    >>> term_words(Term("first_units", "4", "4"), "ru")
+    >>> from koloda.action_words import refusal_text
+    >>> from koloda.engine import say
+    >>> refusal_text("gwent", say("x", "{t}", t=Term("first_units", "4", "4")), "ru")
     'первые 4 подходящие карты (или группы)'
     """
     if lang == "en":
         return None
     from koloda.games.gwent.titles import deck_title
-    from koloda.i18n import tn
-
     ru = lang == "ru"
     if term.kind == "card":
         return f"«{card_name(term.id, lang)}»"
@@ -184,8 +182,8 @@ def term_words(term: Term, lang: str) -> str | None:
     if term.kind == "side":
         return SIDE_GENITIVE.get(term.id) if ru else None
     if term.kind == "first_units" and term.id.isdigit():
-        return tn("gwent.first_units", "the first {n} matching card (or group)",
-                  "the first {n} matching cards (or groups)", int(term.id), lang)
+        return say_count("gwent.first_units_n", "the first {n} matching card (or group)",
+                         "the first {n} matching cards (or groups)", int(term.id))
     return None
 
 
