@@ -168,10 +168,10 @@ def test_another_seats_hidden_choice_leaves_the_tensor_unchanged(case: Any) -> N
 
 
 def test_ids_are_pinned_to_the_documented_tables() -> None:
-    """ENCODING_VERSION 1 (docs/rl.md §3): a change here is a new encoding version."""
+    """ENCODING_VERSION 2 (docs/rl.md §3): a change here is a new encoding version."""
     from koloda.rl.codec import ENCODING_VERSION
 
-    assert ENCODING_VERSION == 1
+    assert ENCODING_VERSION == 2
     duel = codec_for(load_game("duel"))
     assert [duel.token_text(i) for i in (0, 1, 637, 638, 641, 697, 698, 699, 700, 701, 725,
                                           726, 727)] == [

@@ -92,3 +92,40 @@ def test_the_fast_path_with_an_events_own_card_set() -> None:
                 break
             seat = state.to_act[0]
             state.apply(seat, state.random_action(seat, rng))
+
+
+def test_a_pending_offer_to_end_is_in_both_sides_tensors() -> None:
+    """Encoding version 2: the offering side's "offer pending" slot is set while the offer
+    waits for its answer, in the view's tensor and the fast one alike."""
+    game = load_game("duel")
+    codec = codec_for(game)
+    assert isinstance(codec, DuelCodec)
+    state = game.new(seed=3)
+    rng = Rng(5)
+    for _ in range(200):
+        offers = [(s, a) for s in state.to_act for a in state.legal_actions(s)
+                  if str(a) == "offer-end"]
+        if offers:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, state.random_action(seat, rng))
+    assert offers, "no offer to end was ever legal"
+    by, offer = offers[0]
+    before = np.zeros(codec.obs_size, dtype=np.float32)
+    codec.write(state.observe(by), by, (), before)
+    state.apply(by, offer)
+    for seat in (0, 1):
+        slow = np.zeros(codec.obs_size, dtype=np.float32)
+        codec.write(state.observe(seat), seat, (), slow)
+        fast = np.zeros(codec.obs_size, dtype=np.float32)
+        codec.write_state(state, seat, (), fast, state.observe)
+        assert np.array_equal(slow, fast)
+        assert slow.sum() > 0
+    for seat in (0, 1):  # the offer itself shows: without it in the view, the tensor differs
+        view = state.observe(seat)
+        assert view["offer"] == {"by": by}
+        with_offer = np.zeros(codec.obs_size, dtype=np.float32)
+        codec.write(view, seat, (), with_offer)
+        without = np.zeros(codec.obs_size, dtype=np.float32)
+        codec.write({**view, "offer": None}, seat, (), without)
+        assert len(np.flatnonzero(with_offer != without)) == 1

@@ -21,7 +21,7 @@ from koloda.engine import Action, Game, GameState
 
 #: The version of every encoding in this package (``docs/rl.md``); bumped on any change of ids
 #: or tensor layouts.
-ENCODING_VERSION = 1
+ENCODING_VERSION = 2
 
 Obs = npt.NDArray[np.float32]
 

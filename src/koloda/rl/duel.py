@@ -1,4 +1,4 @@
-"""The duel's encoding (version 1): one flat id per Koloda action, and an 11-slot-wide tensor.
+"""The duel's encoding (version 2): one flat id per Koloda action, and an 11-slot-wide tensor.
 
 Ids (``docs/rl.md`` has the table): B = the duel's ``deck_size`` battle ranks, I = ``items``
 item ranks; a seat's battle (item) cards are ranked by id among its own cards, so a rank says
@@ -292,7 +292,7 @@ class DuelCodec(Codec):
             v[b] = view["wins"][who] / need
             v[b + 1] = float(who in view["to_act"])
             v[b + 2] = float(who in view["committed"])
-            v[b + 3] = float(offer == who)
+            v[b + 3] = float(offer is not None and offer.get("by") == who)
             v[b + 4] = float(bool(view["offers_made"][who]))
             v[b + 5] = float(bool(duellist["kill_declared"]))
             size = duellist["hand_size"]
@@ -456,7 +456,8 @@ class DuelCodec(Codec):
                 one(b + 1)
             if who in committed_seats:
                 one(b + 2)
-            # b + 3 stays 0: encode compares the view's offer ({"by": seat}) with a seat
+            if state.offer_by == who:  # the offer to end waiting for an answer
+                one(b + 3)
             if state.offered[who]:
                 one(b + 4)
             if state.kills[who]:
