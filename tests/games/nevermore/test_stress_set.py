@@ -68,3 +68,30 @@ def test_stress_set_random_play(players: int, reply: str, deck: str, bonus: str)
             assert sorted(s.all_cards() or []) == cards
             k += 1
         assert replay(record_of(game, s)).to_json() == s.to_json()
+
+
+def test_a_hand_shorter_than_its_pass_passes_what_it_holds() -> None:
+    """A draft-timed card of a custom set that discards a suit can leave a hand shorter than the
+    pass: its holder passes every card it holds (docs/rules/nevermore.md, "A hand shorter than
+    its pass"); random play with the stress set never meets a seat with nothing to do."""
+    met = 0
+    for players in (3, 4, 6):
+        game = load_game("nevermore", players=players, magic="custom",
+                         magic_set_json=stress_set())
+        for seed in range(6):
+            s = game.new(seed=seed)
+            rng = Rng.from_seed(seed)
+            for _ in range(20_000):
+                if s.is_terminal:
+                    break
+                for seat in s.to_act:
+                    assert s.legal_actions(seat), (players, seed, seat, s.stage)
+                    if s.stage.value == "pass" and len(s.hands[seat]) < (3, 2, 1)[s.pass_no - 1]:
+                        met += 1
+                        assert s.observe(seat)["pass_size"] == len(s.hands[seat])
+                        assert all(len(a.cards) == len(s.hands[seat])  # type: ignore[attr-defined]
+                                   for a in s.legal_actions(seat))
+                seat = s.to_act[0]
+                s.apply(seat, s.random_action(seat, rng))
+            assert s.is_terminal
+    assert met > 0  # the case was met (seed 5 meets it at every player count)

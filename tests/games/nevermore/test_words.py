@@ -21,19 +21,23 @@ from koloda.engine.state import GameState
 CATALOGUE = Path(koloda.__file__).parent / "locale" / "ru" / "LC_MESSAGES" / "nevermore.po"
 
 
-def _said() -> dict[str, str]:
-    """Every ``say("nevermore.…", "English")`` in the game's sources: key → English."""
-    out: dict[str, str] = {}
+def _said() -> dict[str, str | tuple[str, str]]:
+    """Every ``say("nevermore.…", "English")`` in the game's sources: key → English (and every
+    ``say_count(key, one, many, n)``: key → its two English forms)."""
+    out: dict[str, str | tuple[str, str]] = {}
     for path in Path(package.__file__).parent.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id == "say" and len(node.args) >= 2
-                    and isinstance(node.args[0], ast.Constant)
-                    and isinstance(node.args[1], ast.Constant)):
-                key, english = node.args[0].value, node.args[1].value
-                assert isinstance(key, str) and key.startswith("nevermore."), key
-                assert out.get(key, english) == english, f"{key}: two English texts"
-                out[key] = str(english)
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("say", "say_count") and len(node.args) >= 2
+                    and all(isinstance(a, ast.Constant) for a in node.args[:2])):
+                continue
+            key = node.args[0].value  # type: ignore[attr-defined]
+            english: str | tuple[str, str] = str(node.args[1].value)  # type: ignore[attr-defined]
+            if node.func.id == "say_count":
+                english = (str(english), str(node.args[2].value))  # type: ignore[attr-defined]
+            assert isinstance(key, str) and key.startswith("nevermore."), key
+            assert out.get(key, english) == english, f"{key}: two English texts"
+            out[key] = english
     return out
 
 
@@ -46,15 +50,19 @@ def test_every_key_has_its_russian_entry_with_the_same_placeholders() -> None:
         cat = read_po(f, locale="ru")
     entries = {(m.context, m.id): m.string for m in cat if m.id}
     said = _said()
-    assert len(said) >= 25
+    assert len(said) >= 25 and any(isinstance(e, tuple) for e in said.values())
     for key, english in said.items():
         found = [entries[(ctx, english)] for ctx in (f"refusal.{key}", f"summary.{key}")
                  if (ctx, english) in entries]
         assert len(found) == 1, f"{key}: no Russian entry for {english!r}"
-        russian = found[0]
-        assert isinstance(russian, str) and russian and russian != english
-        assert _fields(russian) == _fields(english), key
-        assert not re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", russian)), russian
+        forms = found[0] if isinstance(found[0], tuple) else (found[0],)
+        if isinstance(english, tuple):
+            assert len(forms) == 3, key  # Russian's three plural forms
+        one = english[0] if isinstance(english, tuple) else english
+        for russian in forms:
+            assert isinstance(russian, str) and russian and russian != one
+            assert _fields(russian) == _fields(one), key
+            assert not re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", russian)), russian
 
 
 def _refused(state: GameState, seat: int, text: str) -> IllegalAction:
@@ -71,12 +79,12 @@ def test_sample_refusals_read_in_russian() -> None:
     hand = s.hands[0]
     outside = next(c for c in range(60) if c not in hand)
     cases = {
-        "commit 0": ("now is a draft pass: pass 3 card(s)",
-                     "сейчас передача карт драфта, передать нужно карт: 3"),
-        f"pass {hand[0]}": ("pass 1 passes exactly 3 card(s), not 1",
-                            "в 1-й передаче передают ровно столько карт: 3 (а не 1)"),
-        "play 205": ("now is a draft pass: pass 3 card(s)",
-                     "сейчас передача карт драфта, передать нужно карт: 3"),
+        "commit 0": ("now is a draft pass: pass 3 cards",
+                     "сейчас передача карт драфта: передайте 3 карты"),
+        f"pass {hand[0]}": ("pass 1 passes exactly 3 cards, not 1",
+                            "в 1-й передаче передают ровно 3 карты, а не 1"),
+        "play 205": ("now is a draft pass: pass 3 cards",
+                     "сейчас передача карт драфта: передайте 3 карты"),
     }
     for text, (en, ru) in cases.items():
         e = _refused(s, 0, text)
@@ -97,7 +105,7 @@ def test_the_last_pass_and_a_magic_card_not_held_read_in_russian() -> None:
     while not (s.stage.value == "pass" and s.pass_no == 3):
         s.apply(s.to_act[0], s.random_action(s.to_act[0], rng))
     e = _refused(s, s.to_act[0], "commit 1")
-    assert refusal_text(g.name, e, "ru") == "сейчас передача карт драфта, передать нужно карт: 1"
+    assert refusal_text(g.name, e, "ru") == "сейчас передача карт драфта: передайте 1 карту"
     while s.stage.value != "magic":
         s.apply(s.to_act[0], s.random_action(s.to_act[0], rng))
     seat = s.to_act[0]

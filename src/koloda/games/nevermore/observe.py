@@ -79,7 +79,8 @@ def observe(s: NevermoreState, seat: int | None) -> dict[str, Any]:
         "dealer": s.dealer, "direction": direction_name(s.direction), "stage": s.stage.value,
         "to_act": list(s.to_act), "decided": sorted(s.choices),
         "pass_no": s.pass_no if s.stage == Stage.PASS else 0,
-        "pass_size": PASS_SIZES[s.pass_no - 1] if s.stage == Stage.PASS else 0,
+        "pass_size": (0 if s.stage != Stage.PASS else PASS_SIZES[s.pass_no - 1] if seat is None
+                      else s.pass_size(seat)),
         "window": s.window if s.stage == Stage.MAGIC else "",
         "tokens": [t if face_up_tokens or i < s.flipped else None
                    for i, t in enumerate(s.tokens)],

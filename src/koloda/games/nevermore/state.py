@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Self
 
-from koloda.engine.errors import Term, Words, say
+from koloda.engine.errors import Term, Words, say, say_count
 from koloda.engine.rng import Rng
 from koloda.engine.state import Action, GameState, Result
 from koloda.games.nevermore import actions as A
@@ -195,6 +195,12 @@ class NevermoreState(GameState):
 
     # --- legal actions ----------------------------------------------------------------------
 
+    def pass_size(self, seat: int) -> int:
+        """How many cards ``seat`` passes in this draft pass: the pass's 3, 2 or 1, or every
+        card it holds when it holds fewer (a custom magic card played in the draft may have
+        discarded some: "A hand shorter than its pass" in ``docs/rules/nevermore.md``)."""
+        return min(PASS_SIZES[self.pass_no - 1], len(self.hands[seat]))
+
     def commit_range(self, seat: int) -> tuple[int, int]:
         """How many ravens may cancel cards of the current suit: at least enough that the
         ravens left do not outnumber the other cards still to be revealed, at most one per card
@@ -321,7 +327,7 @@ class NevermoreState(GameState):
                 return A.new_commit(r, tuple([m for i, m in enumerate(extra) if mask >> i & 1])
                                     if mask else ())
             if st is _PASS:
-                size = PASS_SIZES[self.pass_no - 1]
+                size = self.pass_size(seat)
                 cards = sorted(self.hands[seat])
                 n = len(cards)
                 if 0 <= size <= n:
@@ -349,7 +355,7 @@ class NevermoreState(GameState):
             return []
         st = self.stage
         if st == Stage.PASS:
-            size = PASS_SIZES[self.pass_no - 1]
+            size = self.pass_size(seat)
             return [A.Pass(c) for c in combinations(sorted(self.hands[seat]), size)]
         if st == Stage.COMMIT:
             lo, hi = self.commit_range(seat)
@@ -376,13 +382,15 @@ class NevermoreState(GameState):
             return say("nevermore.already_decided", "this seat has already decided in this step")
         st = self.stage
         if st == Stage.PASS:
-            size = PASS_SIZES[self.pass_no - 1]
+            size = self.pass_size(seat)
             if not isinstance(action, A.Pass):
-                return say("nevermore.pass_now", "now is a draft pass: pass {n} card(s)",
-                           n=size)
+                return say_count("nevermore.pass_now", "now is a draft pass: pass {n} card",
+                                 "now is a draft pass: pass {n} cards", size)
             if len(action.cards) != size:
-                return say("nevermore.pass_size", "pass {pass_no} passes exactly {n} card(s), "
-                           "not {given}", pass_no=self.pass_no, n=size, given=len(action.cards))
+                return say_count("nevermore.pass_size", "pass {pass_no} passes exactly {n} "
+                                 "card, not {given}", "pass {pass_no} passes exactly {n} cards, "
+                                 "not {given}", size, pass_no=self.pass_no,
+                                 given=len(action.cards))
             if len(set(action.cards)) != size:
                 return say("nevermore.card_twice", "a card is named twice")
             missing = [c for c in action.cards if c not in self.hands[seat]]
