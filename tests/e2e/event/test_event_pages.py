@@ -8,6 +8,7 @@ seconds."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 from pathlib import Path
@@ -305,6 +306,15 @@ def test_an_attack_with_a_kill_the_hospital_and_the_card_received_at_the_desk(
     expect(desk.locator("#found")).to_contain_text("у мастеров")
     boris.wait_for_function("document.body.dataset.deck === '4'")
     expect(desk.locator(f"tr[data-person='{BORIS}'] .total")).to_have_text("4 / 4")
+    # the end of the day: the ledger and the backup, downloaded from the desk, hold it all
+    with desk.expect_download(timeout=60_000) as dl:
+        desk.click("[data-export='ledger.csv']")
+    ledger = Path(dl.value.path()).read_text(encoding="utf-8")
+    assert gave in ledger and "Борис" in ledger and "Анна" in ledger
+    with desk.expect_download(timeout=60_000) as dl:
+        desk.click("#do-backup")
+    saved = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))
+    assert saved["id"] == site.eid and any(gave in op for _, op in saved["ops"])
     # the board shows the kill declaration; a witness opens a duel by its number
     board = site.open(None, path="/board")
     ready(board)

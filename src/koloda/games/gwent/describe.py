@@ -199,6 +199,22 @@ def preview_action(state: Any, seat: int, text: str) -> dict[str, Any] | None:
         return _sides_preview(state, seat, action)
     if not isinstance(action, Play):
         return None
+    seen = _exchange_after(state, seat, action)
+    if seen is None:
+        return None
+    after = seen[1]
+    mine = 0 if after.get("attacker") == seat else 1
+    for stack in after.get("stacks", []):
+        if any(action.card in layer["cards"] for layer in stack["layers"]):
+            return {"damage": float(stack["damage"]),
+                    "against": "you" if stack["presses_on"] == mine else "them"}
+    return None
+
+
+def _exchange_after(state: Any, seat: int, action: Action
+                    ) -> tuple[Mapping[str, Any], Mapping[str, Any]] | None:
+    """The exchange as ``seat`` sees it before and after its ``action``, carried out on a copy
+    of the state; None when the engine refuses it or it closes the exchange."""
     before = state.observe(seat).get("exchange") or {}
     copy = state.clone()
     try:
@@ -208,12 +224,7 @@ def preview_action(state: Any, seat: int, text: str) -> dict[str, Any] | None:
     after = copy.observe(seat).get("exchange") or {}
     if not after or after.get("number") != before.get("number"):
         return None
-    mine = 0 if after.get("attacker") == seat else 1
-    for stack in after.get("stacks", []):
-        if any(action.card in layer["cards"] for layer in stack["layers"]):
-            return {"damage": float(stack["damage"]),
-                    "against": "you" if stack["presses_on"] == mine else "them"}
-    return None
+    return before, after
 
 
 def _sides_preview(state: Any, seat: int, action: Action) -> dict[str, Any] | None:
@@ -222,15 +233,10 @@ def _sides_preview(state: Any, seat: int, action: Action) -> dict[str, Any] | No
     ``{"was": [on the attacker, on the defender], "now": […], "mine": 0 | 1 | None}`` (the
     side ``seat`` is, None when it is neither), from the stacks ``seat`` sees before and after
     on a copy; None when nothing changes or the choice closes the exchange."""
-    before = state.observe(seat).get("exchange") or {}
-    copy = state.clone()
-    try:
-        copy.apply(seat, action)
-    except Exception:  # the engine refuses it: no preview
+    seen = _exchange_after(state, seat, action)
+    if seen is None or not seen[0]:
         return None
-    after = copy.observe(seat).get("exchange") or {}
-    if not before or not after or after.get("number") != before.get("number"):
-        return None
+    before, after = seen
 
     def sides(exchange: Mapping[str, Any]) -> list[float]:
         out = [0.0, 0.0]
