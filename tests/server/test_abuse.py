@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import json
+import time
 import weakref
 from collections.abc import Iterator
 from pathlib import Path
@@ -143,9 +144,13 @@ def test_http_act_and_view_keep_the_message_rate(db: Path) -> None:
     with _server(db, message_rate=5) as c:
         t = new_table(c, seed=1)
         tid, a = t["table"], t["seats"][0]["token"]
+        began = time.monotonic()
         codes = [c.get(f"/api/tables/{tid}/view", headers=auth(a)).status_code
                  for _ in range(30)]
-        assert codes.count(200) <= 11 and codes[-1] == 429
+        took = time.monotonic() - began
+        # the burst, and what the rate gives back while the requests take their time (a busy
+        # machine answers slowly: the bucket refills meanwhile)
+        assert codes.count(200) <= 11 + int(5 * took) + 1 and 429 in codes
         acts = [c.post(f"/api/tables/{tid}/act", headers=auth(a),
                        json={"action": "play 1", "version": 99}) for _ in range(30)]
         refused = [r for r in acts if r.status_code == 429]
