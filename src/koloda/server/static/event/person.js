@@ -352,8 +352,7 @@ const NOTE_MAX = 500;
 
 function noteForm(id) {
   const text = h("textarea", { id: "note-text", rows: "3", maxlength: String(NOTE_MAX), placeholder: t("note_placeholder") });
-  return h("div", { class: "note-form" },
-    notesOn(obs, id),
+  return h("div", { class: "note-form" }, // the notes themselves are under the patient's name
     h("label", { for: "note-text" }, t("note")),
     text,
     h("p", { class: "hint" }, t("note_hint", NOTE_MAX)),
