@@ -48,3 +48,16 @@ def test_a_result_in_words_names_seats_by_the_tables_names() -> None:
     assert summary_text("toy", r, "ru", ["Аня", "Боря"]) == "Аня won"  # no catalogue entry
     assert summary_text("toy", Result(scores=(1.0, 0.0), summary="a", summary_ru="б"), "ru") == "б"
     assert r == Result(scores=(1.0, 0.0), summary="old", summary_ru="старый")
+
+
+def test_a_refused_option_reads_in_russian_on_the_command_line_and_in_the_lobby() -> None:
+    from koloda.engine import InvalidOption
+
+    with pytest.raises(InvalidOption) as e:
+        load_game("duel", deck_size=999)
+    assert str(e.value).startswith("option 'deck_size' must be at most")  # English unchanged
+    ru = refusal_text("duel", e.value, "ru")
+    assert ru.startswith("параметр 'deck_size' должен быть не больше") and "999" in ru
+    with pytest.raises(InvalidOption) as e:
+        load_game("duel", colour="red")
+    assert refusal_text("duel", e.value, "ru").startswith("нет такого параметра: 'colour'")

@@ -24,7 +24,7 @@ import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from koloda.engine import Action, IllegalAction, Result, Term, Words
+from koloda.engine import Action, IllegalAction, KolodaError, Result, Term, Words
 from koloda.engine.words import ActionWords, seat_after_noun, seat_name
 from koloda.i18n import t as _t  # noqa: F401  (installs the catalogues for the games' words)
 
@@ -120,7 +120,7 @@ def choice_words(game: str, parse: Any, observation: Mapping[str, Any], lang: st
 
 
 
-def refusal_text(game: str, refusal: IllegalAction | Words | str, lang: str,
+def refusal_text(game: str, refusal: KolodaError | Words | str, lang: str,
                  names: Sequence[str] = ()) -> str:
     """Why an action is refused, in ``lang``: :class:`~koloda.engine.Words` from the message
     catalogue (context ``refusal.<key>``; games prefix their keys with their name), their
@@ -140,6 +140,9 @@ def refusal_text(game: str, refusal: IllegalAction | Words | str, lang: str,
 
     if isinstance(refusal, IllegalAction):
         refusal = refusal.words if refusal.words is not None else refusal.reason
+    elif isinstance(refusal, KolodaError):  # an option refused, …: its words when it has them
+        found = getattr(refusal, "words", None)
+        refusal = found if isinstance(found, Words) else str(refusal)
     if isinstance(refusal, str):
         return refusal if lang == "en" else t("refusal", refusal, lang)
     return _render(game, refusal, lang, "refusal", names)

@@ -67,7 +67,9 @@ class KolodaGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except KolodaError as e:
-            fail(str(e))
+            from koloda.action_words import refusal_text
+
+            fail(refusal_text("", e, help_lang()))
 
 
 def help_lang() -> str:

@@ -15,8 +15,6 @@ class UnknownGame(KolodaError):
     """No game is registered under that name."""
 
 
-class InvalidOption(KolodaError):
-    """An option is unknown, of the wrong type or out of range."""
 
 
 @dataclass(frozen=True)
@@ -103,3 +101,12 @@ class ActionSyntaxError(KolodaError):
 
 class InvalidData(KolodaError):
     """A malformed file, record, scenario or serialized state."""
+
+
+class InvalidOption(KolodaError):
+    """An option is unknown, of the wrong type or out of range. ``words`` is the message as
+    :class:`Words` when the kernel or the game gave them (for other languages)."""
+
+    def __init__(self, message: str | Words) -> None:
+        self.words = message if isinstance(message, Words) else None
+        super().__init__(str(message))

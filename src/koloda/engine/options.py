@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from koloda.engine.codec import decode, encode
-from koloda.engine.errors import InvalidData, InvalidOption
+from koloda.engine.errors import InvalidData, InvalidOption, say
 
 T = TypeVar("T")
 
@@ -122,7 +122,8 @@ def parse_option_text(cls: type, name: str, text: str) -> Any:
     """Turn a command-line text (``"3"``, ``"true"``, ``"attack"``) into the option's type."""
     hints = _hints(cls)
     if name not in hints:
-        raise InvalidOption(f"unknown option {name!r}; known: {', '.join(hints)}")
+        raise InvalidOption(say("option.unknown", "unknown option {name}; known: {known}",
+                                name=repr(name), known=", ".join(hints)))
     tp = hints[name]
     if tp is bool:
         lowered = text.strip().lower()
@@ -130,17 +131,20 @@ def parse_option_text(cls: type, name: str, text: str) -> Any:
             return True
         if lowered in ("0", "false", "no", "off", "нет"):
             return False
-        raise InvalidOption(f"option {name!r} wants true or false, got {text!r}")
+        raise InvalidOption(say("option.bool", "option {name} wants true or false, got {got}",
+                                name=repr(name), got=repr(text)))
     if tp is int:
         try:
             return int(text)
         except ValueError:
-            raise InvalidOption(f"option {name!r} wants an integer, got {text!r}") from None
+            raise InvalidOption(say("option.int", "option {name} wants an integer, got {got}",
+                                    name=repr(name), got=repr(text))) from None
     if tp is float:
         try:
             return float(text)
         except ValueError:
-            raise InvalidOption(f"option {name!r} wants a number, got {text!r}") from None
+            raise InvalidOption(say("option.number", "option {name} wants a number, got {got}",
+                                    name=repr(name), got=repr(text))) from None
     return text
 
 
@@ -154,9 +158,8 @@ def build_options(cls: type[T], given: Mapping[str, Any]) -> T:
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     unknown = sorted(set(given) - set(fields))
     if unknown:
-        raise InvalidOption(
-            f"unknown option {unknown[0]!r}; known: {', '.join(fields) or '(none)'}"
-        )
+        raise InvalidOption(say("option.unknown", "unknown option {name}; known: {known}",
+                                name=repr(unknown[0]), known=", ".join(fields) or "(none)"))
     values: dict[str, Any] = {}
     for name, raw in given.items():
         tp = hints[name]
@@ -170,14 +173,18 @@ def build_options(cls: type[T], given: Mapping[str, Any]) -> T:
         except InvalidData as e:
             raise InvalidOption(f"option {name!r}: {e}") from None
         if isinstance(value, float) and not math.isfinite(value):  # NaN passes every bound
-            raise InvalidOption(f"option {name!r} must be a finite number, got {raw!r}")
+            raise InvalidOption(say("option.finite", "option {name} must be a finite number, "
+                                    "got {got}", name=repr(name), got=repr(raw)))
         lo, hi, choices = meta.get("minimum"), meta.get("maximum"), meta.get("choices")
         if lo is not None and value < lo:
-            raise InvalidOption(f"option {name!r} must be at least {lo}, got {value}")
+            raise InvalidOption(say("option.at_least", "option {name} must be at least {lo}, "
+                                    "got {got}", name=repr(name), lo=str(lo), got=str(value)))
         if hi is not None and value > hi:
-            raise InvalidOption(f"option {name!r} must be at most {hi}, got {value}")
+            raise InvalidOption(say("option.at_most", "option {name} must be at most {hi}, "
+                                    "got {got}", name=repr(name), hi=str(hi), got=str(value)))
         if choices is not None and value not in choices:
             shown = ", ".join(str(encode(c)) for c in choices)
-            raise InvalidOption(f"option {name!r} must be one of {shown}, got {raw!r}")
+            raise InvalidOption(say("option.choices", "option {name} must be one of {shown}, "
+                                    "got {got}", name=repr(name), shown=shown, got=repr(raw)))
         values[name] = value
     return cls(**values)

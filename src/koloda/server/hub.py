@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from koloda.action_words import refusal_text
 from koloda.bots import bot_names, make_bot
 from koloda.bots.base import bot_descriptions, named_bot
 from koloda.engine import GameRecord, KolodaError, get_spec, load_game
@@ -253,7 +254,7 @@ class Hub:
         except UnknownGame as e:
             raise ClientError("unknown_game", str(e)) from None
         except InvalidOption as e:
-            raise ClientError("invalid_option", str(e)) from None
+            raise ClientError("invalid_option", refusal_text(game, e, lang)) from None
         except RecursionError:  # an option's JSON text nested too deeply
             raise ClientError("invalid_option", "an option's JSON is nested too deeply") \
                 from None
