@@ -97,7 +97,7 @@ def test_a_bot_with_its_own_named_parameters(browser: Any, server: Any, shots: P
     page.select_option("select[name=botkind-1]", "ismcts")
     budget = page.locator("#botparam-1-budget")
     assert budget.get_attribute("placeholder")  # the default, shown
-    assert "итераций на решение" in (page.text_content(".bot-custom[data-seat='1']") or "")
+    assert "сколько думать над ходом" in (page.text_content(".bot-custom[data-seat='1']") or "")
     budget.fill("0.2s")
     page.fill("#botparam-1-opponents", "heuristic")
     assert page.evaluate(TOO_WIDE) == []

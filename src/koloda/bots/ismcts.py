@@ -478,11 +478,15 @@ def _factory(game: Game, params: list[str], seed: int) -> IsmctsBot:
 
 register_bot("ismcts", _factory, parameters=(
     BotParameter("budget", "iterations per decision (N) or seconds (Ts)",
-                 "итераций на решение (N) или секунд (Ts)", str(DEFAULT_ITERATIONS)),
-    BotParameter("exploration", "the exploration constant C", "константа исследования C",
+                 "сколько думать над ходом: итераций (N) или секунд (Ts, например 2s)",
+                 str(DEFAULT_ITERATIONS)),
+    BotParameter("exploration", "the exploration constant C",
+                 "константа исследования C (чем больше, тем шире поиск)",
                  str(DEFAULT_EXPLORATION)),
     BotParameter("playout", "random, heuristic or heuristicP (the heuristic's share P)",
-                 "random, heuristic или heuristicP (доля P ходов эвристики)", "random"),
+                 "как доигрывать в поиске: random — случайно, heuristic — эвристикой, "
+                 "heuristicP — эвристикой в доле P ходов", "random"),
     BotParameter("opponents", "how the other seats play in the tree: search or heuristic",
-                 "как в дереве ходят другие места: search или heuristic", SEARCH),
+                 "как в дереве ходят соперники: search — тоже поиском, "
+                 "heuristic — эвристикой", SEARCH),
 ))
