@@ -24,66 +24,38 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
+HERE = Path(__file__).resolve().parent
+
+#: A child's run: ``bench/speed.py``'s playouts in processor time, with what its package runs.
 CHILD = r"""
 import json, sys, time
-from koloda.engine import Rng, load_game
+sys.path.insert(0, sys.argv[5])
+from speed import playouts
 from koloda.native import native_status
 name, players, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-checked = sys.argv[4] == "1"
 status = native_status(f"koloda.games.{name}")
-game = load_game(name, players=players)
-rng = Rng.from_seed(1)
-games = actions = seed = 0
-start = time.perf_counter()
-cpu = time.process_time()
-while time.process_time() - cpu < seconds:
-    state = game.new(seed=seed)
-    seed += 1
-    while not state.is_terminal:
-        seat = state.to_act[0]
-        action = state.random_action(seat, rng)
-        if checked:
-            state.apply(seat, action)
-        else:
-            state.apply_unchecked(seat, action)
-        actions += 1
-    games += 1
-elapsed = time.process_time() - cpu
-print(json.dumps({"actions_per_s": actions / elapsed, "games": games,
-                  "wall": time.perf_counter() - start,
-                  "native": status.native, "modules": list(status.modules),
-                  "reason": status.reason}))
+r = playouts(name, players, seconds, checked=sys.argv[4] == "1", clock=time.process_time)
+print(json.dumps({"actions_per_s": r["actions_per_s"], "native": status.native,
+                  "modules": list(status.modules), "reason": status.reason}))
 """
 
 #: OpenSpiel's Python liars' poker (the issue's example of the 3x target), random playouts as
 #: bench/reference.py runs them, counted in decisions (the players' actions) per CPU second
 REFERENCE = r"""
-import json, random, sys, time
-import open_spiel.python.games  # noqa: F401
-import pyspiel
-seconds = float(sys.argv[1])
-game = pyspiel.load_game("python_liars_poker", {"players": 2})
-rng = random.Random(1)
-actions = chance = 0
-cpu = time.process_time()
-while time.process_time() - cpu < seconds:
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-            chance += 1
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-        actions += 1
-print(json.dumps({"decisions_per_s": (actions - chance) / (time.process_time() - cpu)}))
+import json, sys, time
+sys.path.insert(0, sys.argv[2])
+from reference import openspiel_playouts
+r = openspiel_playouts("python_liars_poker", {"players": 2}, float(sys.argv[1]),
+                       clock=time.process_time)
+print(json.dumps({"decisions_per_s": r["decisions_per_s"]}))
 """
 
 
 def run_reference(python: str, seconds: float) -> float:
-    out = subprocess.run([python, "-c", REFERENCE, str(seconds)], capture_output=True,
+    out = subprocess.run([python, "-c", REFERENCE, str(seconds), str(HERE)], capture_output=True,
                          text=True, check=True)
     return float(json.loads(out.stdout.strip().splitlines()[-1])["decisions_per_s"])
 
@@ -95,7 +67,8 @@ def run_child(name: str, src: str, *, pure: bool, players: int, seconds: float,
     if pure:
         env["KOLODA_PURE"] = "1"
     out = subprocess.run([sys.executable, "-c", CHILD, name, str(players), str(seconds),
-                          "1" if checked else "0"], env=env, capture_output=True, text=True,
+                          "1" if checked else "0", str(HERE)], env=env, capture_output=True,
+                         text=True,
                          check=True)
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result

@@ -16,6 +16,7 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Callable
 
 OPENSPIEL_GAMES = [
     ("python_liars_poker", {"players": 2}),
@@ -26,15 +27,16 @@ OPENSPIEL_GAMES = [
 RLCARD_GAMES = ["leduc-holdem", "limit-holdem", "uno", "doudizhu"]
 
 
-def openspiel_playouts(name: str, params: dict[str, int], seconds: float) -> dict[str, float]:
+def openspiel_playouts(name: str, params: dict[str, int], seconds: float,
+                       clock: Callable[[], float] = time.perf_counter) -> dict[str, float]:
     import open_spiel.python.games  # noqa: F401  (registers the Python games)
     import pyspiel
 
     game = pyspiel.load_game(name, params) if params else pyspiel.load_game(name)
     rng = random.Random(1)
     games = actions = chance = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -48,7 +50,7 @@ def openspiel_playouts(name: str, params: dict[str, int], seconds: float) -> dic
                 state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return {"games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
             "decisions_per_s": (actions - chance) / elapsed,
             "actions_per_game": actions / max(games, 1),

@@ -3,26 +3,14 @@
 // the connection that says when it is lost and comes back by itself, and card faces.
 // No operation is ever queued: when the connection is down the page refuses to send.
 
+import { h } from "../i18n.js";
 import { W, plural } from "./words.js";
 
 export const EVENT = decodeURIComponent(location.pathname.split("/")[2] || "");
 const KEY = `koloda.event.${EVENT}`;
 
-export function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "class") el.className = v;
-    else if (v === true) el.setAttribute(k, "");
-    else el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
+// The element builder the table pages use: h("div", {class: "x", onclick: f}, child, "text").
+export { h };
 
 // --- the fragment: #login=… (kept here, then removed from the address), #badge=… -----------
 
