@@ -37,19 +37,24 @@ class _Describer(Protocol):
                  names: Sequence[str]) -> ActionWords: ...
 
 
-_MODULES: dict[str, _Describer | None] = {}
+_MODULES: dict[str, Any] = {}
+
+
+def _hook(game: str, name: str) -> Any:
+    """The function ``name`` of the game's ``describe`` module, or None when the game has no
+    such module or it has no such function (the module, or its absence, is looked up once)."""
+    if game not in _MODULES:
+        try:
+            _MODULES[game] = importlib.import_module(f"koloda.games.{game}.describe")
+        except (ImportError, ValueError):  # no words of its own (ValueError: not a game name)
+            _MODULES[game] = None
+    return getattr(_MODULES[game], name, None)
 
 
 def describer(game: str) -> _Describer | None:
     """The game's ``describe_action``, or None when it has none."""
-    if game not in _MODULES:
-        try:
-            module = importlib.import_module(f"koloda.games.{game}.describe")
-        except ImportError:
-            _MODULES[game] = None
-        else:
-            _MODULES[game] = getattr(module, "describe_action", None)
-    return _MODULES[game]
+    fn: _Describer | None = _hook(game, "describe_action")
+    return fn
 
 
 def describe_actions(game: str, actions: Sequence[Action], lang: str,
@@ -73,11 +78,7 @@ def auto_action(game: str, actions: Sequence[Action],
     depend on nothing the other seats cannot see the seat decide by anyway: whether a window is
     passed automatically follows from the seat's setting and the public stage only, never from
     the cards it holds, so the pass's timing tells nobody what is in that hand."""
-    try:
-        module = importlib.import_module(f"koloda.games.{game}.describe")
-    except ImportError:
-        return None
-    fn = getattr(module, "auto_action", None)
+    fn = _hook(game, "auto_action")
     if fn is None:
         return None
     found: Action | None = fn(actions, observation)
@@ -89,11 +90,7 @@ def previews(game: str, state: Any, seat: int, words: list[ActionWords]) -> None
     game's ``preview_action(state, seat, action_text)``, e.g. Gwent's damage on the stack the
     card is laid on). A preview is worked out on a copy of the state and reports only what the
     seat will see right after its own action, computed from cards it may already see."""
-    try:
-        module = importlib.import_module(f"koloda.games.{game}.describe")
-    except ImportError:
-        return
-    fn = getattr(module, "preview_action", None)
+    fn = _hook(game, "preview_action")
     if fn is None:
         return
     for w in words:
@@ -106,11 +103,7 @@ def choice_words(game: str, parse: Any, observation: Mapping[str, Any], lang: st
                  names: Sequence[str]) -> ActionWords | None:
     """The seat's own hidden choice in this step, in words (the game's
     ``choice_text(observation)`` names the action text its view holds), or None."""
-    try:
-        module = importlib.import_module(f"koloda.games.{game}.describe")
-    except ImportError:
-        return None
-    fn = getattr(module, "choice_text", None)
+    fn = _hook(game, "choice_text")
     text = fn(observation) if fn is not None else None
     if not text:
         return None
@@ -177,11 +170,7 @@ def _value_text(game: str, value: object, lang: str, prefix: str,
         if value.kind == "seat" and value.id.isdigit() and (names or lang != "en"):
             return seat_name(names, int(value.id), lang)
         if lang != "en":
-            try:
-                module = importlib.import_module(f"koloda.games.{game}.describe")
-            except ImportError:
-                module = None
-            fn = getattr(module, "term_words", None)
+            fn = _hook(game, "term_words")
             named = fn(value, lang) if fn is not None else None
             if isinstance(named, Words):  # a term with a count, in the language's plural form
                 return _render(game, named, lang, prefix, names)
