@@ -6,6 +6,7 @@ loader (and the registry's import of the installed games), use no clock and no g
 randomness, and import nothing above them.
 """
 
+from koloda.engine import simultaneous
 from koloda.engine.codec import decode, encode
 from koloda.engine.errors import (
     ActionSyntaxError,
@@ -60,4 +61,5 @@ __all__ = [
     "replay",
     "say",
     "say_count",
+    "simultaneous",
 ]

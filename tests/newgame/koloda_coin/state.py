@@ -15,9 +15,11 @@ from koloda.engine import (
     Result,
     Rng,
     option,
+    simultaneous,
 )
 
 SIDES = ("heads", "tails")
+SEATS = (0, 1)
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,8 @@ class CoinState(GameState):
     def to_act(self) -> tuple[int, ...]:
         if self.is_terminal:
             return ()
-        return tuple(s for s in range(self.players) if s not in self.laid)
+        # both seats lay a coin at once: the kernel's simultaneous step over ``laid``
+        return simultaneous.to_act(SEATS, self.laid)
 
     def legal_actions(self, seat: int) -> list[Action]:
         return [Lay(side) for side in SIDES] if seat in self.to_act else []
@@ -91,7 +94,7 @@ class CoinState(GameState):
         assert isinstance(action, Lay)
         self.laid[seat] = action.side
         self.events.append(CoinLaid(seat, action.side, to=Audience.only(seat)))
-        if len(self.laid) == self.players:
+        if simultaneous.complete(SEATS, self.laid):
             sides = (self.laid[0], self.laid[1])
             winner = 0 if sides[0] == sides[1] else 1
             self.won[winner] += 1

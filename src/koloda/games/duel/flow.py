@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from koloda.engine import EVERYONE, Action, Audience
+from koloda.engine import EVERYONE, Action, Audience, simultaneous
 from koloda.games.duel.actions import (
     AcceptEnd,
     ChooseHand,
@@ -35,7 +35,7 @@ from koloda.games.duel.events import (
     DuelSwapDecided,
     DuelWon,
 )
-from koloda.games.duel.model import SEATS, EndReason, Phase, RoundRecord
+from koloda.games.duel.model import SEATS, EndReason, Phase, RoundRecord, round_seats
 from koloda.games.duel.options import LAID
 
 if TYPE_CHECKING:
@@ -63,8 +63,7 @@ def apply(state: DuelState, seat: int, action: Action) -> None:
             state.decks[seat].remove(show)
             state.shown[seat].append(show)
             events.append(DuelItemLaid(seat, r, show, keys[show]))
-        hands = state.hands
-        if (0 in commits or not hands[0]) and (1 in commits or not hands[1]):
+        if simultaneous.complete(round_seats(state.hands), commits):
             reveal(state)
     elif isinstance(action, ChooseHand):
         cards = state.hand_commits[seat] = action.cards
@@ -73,7 +72,7 @@ def apply(state: DuelState, seat: int, action: Action) -> None:
         events.append(DuelHandCommitted(seat))
         events.append(DuelHandChosen(seat, cards, tuple([keys[c] for c in cards]),
                                      to=_ONLY[seat]))
-        if len(state.hand_commits) == 2:
+        if simultaneous.complete(SEATS, state.hand_commits):
             take_hands(state)
     elif isinstance(action, OfferEnd):
         state.offer_by = seat

@@ -12,6 +12,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from koloda.engine import Action, GameState, Rng
+from koloda.engine.simultaneous import may_decide
 from koloda.games.duel.actions import (
     AcceptEnd,
     ChooseHand,
@@ -22,7 +23,7 @@ from koloda.games.duel.actions import (
     Swap,
 )
 from koloda.games.duel.cards import Weapon
-from koloda.games.duel.model import SEATS, Phase
+from koloda.games.duel.model import SEATS, Phase, round_seats
 
 if TYPE_CHECKING:
     from koloda.games.duel.state import DuelState
@@ -145,11 +146,11 @@ def random_action(state: DuelState, seat: int, rng: Rng) -> Action:
             if seat != 1 - offer_by:
                 return _kernel_draw(state, seat, rng)  # not to act: the refusal
             return ACCEPT if rng.randbelow(2) == 0 else DECLINE
-        if seat not in SEATS or not state.hands[seat] or seat in state.commits:
+        if not may_decide(round_seats(state.hands), state.commits, seat):
             return _kernel_draw(state, seat, rng)
         return _random_play(state, seat, rng)
     if phase is _CHOOSE_HAND:
-        if seat in state.hand_commits or seat not in SEATS:
+        if not may_decide(SEATS, state.hand_commits, seat):
             return _kernel_draw(state, seat, rng)
         return random_hand(state, seat, rng)
     if phase is _SWAP and seat == state.winner:

@@ -10,6 +10,15 @@ from enum import StrEnum
 MAX_HAND = 5
 #: The two duellists' seats.
 SEATS = (0, 1)
+_FIRST, _SECOND, _NOBODY = (0,), (1,), ()
+
+
+def round_seats(hands: list[list[str]]) -> tuple[int, ...]:
+    """The seats of a round's simultaneous step: the duellists with cards in hand («Если у
+    игрока есть карта на руке - он обязан ее сыграть»; one with none plays no card)."""
+    if hands[0]:
+        return SEATS if hands[1] else _FIRST
+    return _SECOND if hands[1] else _NOBODY
 
 
 class Phase(StrEnum):

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 
-from koloda.engine import Action, GameState, Result, Rng, Words
+from koloda.engine import Action, GameState, Result, Rng, Words, simultaneous
 from koloda.games.duel import checks, flow, legal
 from koloda.games.duel.actions import Play
 from koloda.games.duel.actions import parse_action as _parse_action
@@ -32,6 +32,7 @@ from koloda.games.duel.model import (
     EndReason,
     Phase,
     RoundRecord,
+    round_seats,
     two_lists,
 )
 from koloda.games.duel.observe import observe as _observe
@@ -166,14 +167,9 @@ class DuelState(GameState):
             offer_by = self.offer_by
             if offer_by is not None:
                 return _SEAT[1 - offer_by]
-            hands, commits = self.hands, self.commits
-            a = 0 not in commits and bool(hands[0])
-            b = 1 not in commits and bool(hands[1])
-            return _BOTH if a and b else _SEAT[0] if a else _SEAT[1] if b else ()
+            return simultaneous.to_act(round_seats(self.hands), self.commits)
         if phase is _CHOOSE_HAND:
-            chosen = self.hand_commits
-            a, b = 0 not in chosen, 1 not in chosen
-            return _BOTH if a and b else _SEAT[0] if a else _SEAT[1] if b else ()
+            return simultaneous.to_act(_BOTH, self.hand_commits)
         if phase is _SWAP:
             assert self.winner is not None
             return _SEAT[self.winner]

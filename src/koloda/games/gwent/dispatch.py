@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from koloda.engine import Action, Rng
+from koloda.engine import Action, Rng, simultaneous
 from koloda.games.gwent import exchange as exchange_rules
 from koloda.games.gwent import listing, match, perks, throwins
 from koloda.games.gwent.actions import (
@@ -31,11 +31,8 @@ def to_act(st: GwentState) -> tuple[int, ...]:
     phase = st.phase
     if phase == match.PLAY:
         window = st.window
-        if window:
-            decided = st.decided
-            if not decided and len(window) == 1:  # (three players: one watcher)
-                return (window[0],)
-            return tuple(sorted([s for s in window if s not in decided]))
+        if window:  # a throw-in window: a simultaneous step of the watchers
+            return simultaneous.to_act(window, st.decided)
         ex = st.exchange
         if ex is None:
             return ()
@@ -86,7 +83,7 @@ def random_action(st: GwentState, seat: int, rng: Rng) -> Action | None:
     if st.phase == match.PLAY:  # (seat in st.to_act, asked directly)
         window = st.window
         if window:
-            if seat in window and seat not in st.decided:
+            if simultaneous.may_decide(window, st.decided, seat):
                 return throwins.random_action(st, seat, rng)
         else:
             ex = st.exchange

@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from koloda.engine import Action, Rng
+from koloda.engine import Action, Rng, simultaneous
 from koloda.games.gwent.actions import Pass, Throw
 from koloda.games.gwent.cards import FACTS, Suit, info
 from koloda.games.gwent.events import GwentCardPlaced, GwentThrowDecided, GwentThrown
@@ -207,7 +207,7 @@ def decide(st: GwentState, seat: int, action: Action) -> None:
         st.throws[seat] = [str(action.side),
                            *(f"{c}:{chosen[c]}" if c in chosen else c for c in action.cards)]
     st.events.append(GwentThrowDecided(seat))
-    if len(decided) == len(st.window):
+    if simultaneous.complete(st.window, decided):
         if st.throws:
             resolve(st)
         else:  # (every watcher passed: the window closes)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from koloda.engine import simultaneous
 from koloda.engine.events import EVERYONE
 from koloda.engine.rng import Rng
 from koloda.engine.state import Action
@@ -144,8 +145,8 @@ def decide(s: NevermoreState, seat: int, action: Action) -> None:
     if st is _MAGIC or st is _PASS or st is _COMMIT:
         chosen = s.choices
         chosen[seat] = "done" if type(action) is _DONE_TYPE else str(action)
-        if len(chosen) < len(s.waiting):
-            s._decided(seat)
+        if not simultaneous.complete(s.waiting, chosen):
+            s._asked()
             return
         s.waiting, s.choices, s.stage = [], {}, _RUNNING
         if st is _MAGIC:

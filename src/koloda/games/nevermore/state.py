@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Self
 
+from koloda.engine import simultaneous
 from koloda.engine.errors import Term, Words, say, say_count
 from koloda.engine.rng import Rng
 from koloda.engine.state import Action, GameState, Result
@@ -150,27 +151,15 @@ class NevermoreState(GameState):
         if key and key[0] is w and key[1] is c and key[2] == len(w) and key[3] == len(c):
             seats: tuple[int, ...] = key[4]
             return seats
-        seats = tuple(sorted([s for s in w if s not in c]))
+        return self._asked()
+
+    def _asked(self) -> tuple[int, ...]:
+        """``waiting`` (ascending) or ``choices`` just changed: work out ``to_act`` (the
+        step's seats yet to decide) and remember it."""
+        w, c = self.waiting, self.choices
+        seats = simultaneous.to_act(w, c)
         self._to_act_of = (w, c, len(w), len(c), seats)
         return seats
-
-    def _asked(self) -> None:
-        """``waiting`` (ascending) and an empty ``choices`` were just set: remember
-        ``to_act``."""
-        w, c = self.waiting, self.choices
-        seats = tuple(sorted([s for s in w if s not in c])) if c else tuple(w)
-        self._to_act_of = (w, c, len(w), len(c), seats)
-
-    def _decided(self, seat: int) -> None:
-        """``seat``'s choice was just added to ``choices``: remember ``to_act`` without it."""
-        w, c = self.waiting, self.choices
-        key = self._to_act_of
-        if key and key[0] is w and key[1] is c and key[2] == len(w) and key[3] == len(c) - 1:
-            seats: tuple[int, ...] = key[4]
-            if seat in seats:
-                i = seats.index(seat)
-                seats = seats[:i] + seats[i + 1:]
-            self._to_act_of = (w, c, len(w), len(c), seats)
 
     @property
     def is_terminal(self) -> bool:
@@ -313,7 +302,7 @@ class NevermoreState(GameState):
         random; a commit, a number of ravens in its range, then each suit-like magic card in or
         out with even odds (every pair equally likely); in a magic window, a blow or a peck, the
         one draw the kernel would make from :meth:`legal_actions`, taken without the list."""
-        if (seat in self.waiting and seat not in self.choices and self.winner < 0
+        if (simultaneous.may_decide(self.waiting, self.choices, seat) and self.winner < 0
                 and not self.stopped):
             st = self.stage
             if st is _MAGIC:
@@ -351,7 +340,7 @@ class NevermoreState(GameState):
         return super().random_action(seat, rng)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.waiting or self.is_terminal or seat in self.choices:
+        if not simultaneous.may_decide(self.waiting, self.choices, seat) or self.is_terminal:
             return []
         st = self.stage
         if st == Stage.PASS:
