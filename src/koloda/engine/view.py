@@ -3,12 +3,13 @@
 A view is a JSON-ready mapping built by inclusion (:meth:`GameState.observe`). Whatever else a
 game shows, its view starts with the same five public fields, typed here as :class:`View`; the
 rest is the game's own and documented with the game (its package or its ``observe`` module).
-A game builds the envelope with the class itself, which mypy checks field by field, and adds its
-own keys beside it::
+A game builds the envelope as a literal annotated with the class, which mypy checks field by
+field (calling ``View(game=…, …)`` does the same, a little slower), and adds its own keys beside
+it::
 
-    view: dict[str, Any] = {**View(game="coin", seat=seat, phase="lay",
-                                   to_act=list(state.to_act), decided=sorted(laid)),
-                            "won": list(won)}
+    head: View = {"game": "coin", "seat": seat, "phase": "lay",
+                  "to_act": list(state.to_act), "decided": sorted(laid)}
+    view: dict[str, Any] = {**head, "won": list(won)}
 
 Code that reads views of any game (the pages' seat list, a generic client, the conformance
 tests) reads the envelope through :func:`envelope`, which checks it:

@@ -45,12 +45,13 @@ def observe(state: DuelState, seat: int | None) -> dict[str, Any]:
             "kill_declared": state.kills[s],
         })
     to_act = list(state.to_act)
+    # the envelope. Its ``decided`` is the duel's ``committed`` (which the pages, bots and
+    # encoders read) less a seat to act: one that has put its card face down and must now
+    # answer the other's offer to end the duel is to act, not waiting
+    head: View = {"game": "duel", "seat": seat, "phase": phase.value, "to_act": to_act,
+                  "decided": [s for s in committed if s not in to_act]}
     view: dict[str, Any] = {
-        # the envelope. Its ``decided`` is the duel's ``committed`` (which the pages, bots and
-        # encoders read) less a seat to act: one that has put its card face down and must now
-        # answer the other's offer to end the duel is to act, not waiting
-        **View(game="duel", seat=seat, phase=phase.value, to_act=to_act,
-               decided=[s for s in committed if s not in to_act]),
+        **head,
         "options": state.options.summary(),
         "round": state.round_number,
         "wins": list(state.wins),

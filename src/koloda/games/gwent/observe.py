@@ -79,9 +79,10 @@ def _exchange(ex: Exchange) -> dict[str, Any]:
 def observe(st: GwentState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator), see the module docstring."""
     window = st.window
+    head: View = {"game": "gwent", "seat": seat, "phase": st.phase, "to_act": list(st.to_act),
+                  "decided": sorted(st.decided) if window else []}
     return {
-        **View(game="gwent", seat=seat, phase=st.phase, to_act=list(st.to_act),
-               decided=sorted(st.decided) if window else []),
+        **head,
         "round": st.round, "players": st.players,
         "decks": list(st.deck_names), "dice_order": list(st.order),
         "points": list(st.points), "damage": list(st.damage),

@@ -78,11 +78,12 @@ def observe(s: NevermoreState, seat: int | None) -> dict[str, Any]:
             "count": s.counts[p] if s.counts else 0,
         })
     stage = s.stage.value
+    # the envelope; ``stage`` (read by the pages, bots and encoders) is its ``phase`` under
+    # the older name
+    head: View = {"game": "nevermore", "seat": seat, "phase": stage, "to_act": list(s.to_act),
+                  "decided": sorted(s.choices)}
     view: dict[str, Any] = {
-        # the envelope; ``stage`` (read by the pages, bots and encoders) is its ``phase`` under
-        # the older name
-        **View(game="nevermore", seat=seat, phase=stage, to_act=list(s.to_act),
-               decided=sorted(s.choices)),
+        **head,
         "players": s.players, "round": s.round,
         "dealer": s.dealer, "direction": direction_name(s.direction), "stage": stage,
         "pass_no": s.pass_no if s.stage == Stage.PASS else 0,
