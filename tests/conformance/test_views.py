@@ -78,9 +78,9 @@ def test_every_view_has_the_envelope(name: str, players: int) -> None:
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.randbelow(len(legal))])
             steps += 1
-    if game.spec.simultaneous and game.spec.name != "gwent":
+    if game.spec.simultaneous and not (name == "gwent" and players < 4):
         # a game of simultaneous steps shows who has decided somewhere in its games (Gwent's
-        # only simultaneous steps are throw-in windows of three or more players)
+        # only ones are throw-in windows, of two watchers or more from four players on)
         assert simultaneous > 0, "no view ever named a seat that had decided"
 
 
