@@ -41,7 +41,7 @@ the envelope every game's view has (:class:`koloda.engine.view.View`: ``game``, 
       "round": 1,                      # current round from 1 (the last one once rounds are over)
       "wins": [1, 0],                  # round wins per seat
       "committed": [1],                # seats that have chosen face down in this step
-                                       # ("decided", and one to answer an offer)
+                                       # (also one that must answer an offer now)
       "offer": null | {"by": 1},       # a pending offer to end by agreement
       "offers_made": [false, true],    # who has offered in this round (one offer per round)
       "rounds": [{"round": 1, "cards": ["a03", "b07"], "shown": [null, "b11"],

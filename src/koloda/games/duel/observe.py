@@ -55,7 +55,7 @@ def observe(state: DuelState, seat: int | None) -> dict[str, Any]:
         "options": state.options.summary(),
         "round": state.round_number,
         "wins": list(state.wins),
-        "committed": list(committed),
+        "committed": committed,
         "offer": None if state.offer_by is None else {"by": state.offer_by},
         "offers_made": list(state.offered),
         "rounds": rounds,
