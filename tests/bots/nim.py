@@ -16,6 +16,7 @@ from koloda.engine import (
     GameState,
     Result,
     Rng,
+    View,
     option,
     register,
 )
@@ -85,7 +86,9 @@ class NimState(GameState):
         return Result(scores=tuple(1.0 if i == self.last else -1.0 for i in range(self.players)))
 
     def observe(self, seat: int | None) -> dict[str, Any]:
-        return {"pile": self.pile, "turn": self.turn}
+        return {**View(game="nim", seat=seat, phase="over" if self.is_terminal else "take",
+                       to_act=list(self.to_act), decided=[]),
+                "pile": self.pile, "turn": self.turn}
 
     def resample(self, seat: int, rng: Rng) -> Self:
         s = self.clone()

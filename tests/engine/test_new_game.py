@@ -76,6 +76,7 @@ def test_the_toy_game_registers_plays_and_decodes_its_own_events() -> None:
 def test_the_conformance_suites_run_on_the_toy_game() -> None:
     done = _run("-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
                 "-k", "coin",
-                "tests/conformance/test_every_game.py", "tests/conformance/test_contract.py")
+                "tests/conformance/test_every_game.py", "tests/conformance/test_contract.py",
+                "tests/conformance/test_views.py")
     assert done.returncode == 0, done.stdout + done.stderr
     assert " passed" in done.stdout and "failed" not in done.stdout

@@ -18,6 +18,7 @@ from koloda.engine import (
     InvalidData,
     Result,
     Rng,
+    View,
     option,
     register,
 )
@@ -122,8 +123,9 @@ class ToyState(GameState):
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         return {
+            **View(game="toy", seat=seat, phase="over" if self.is_terminal else "trick",
+                   to_act=list(self.to_act), decided=sorted(self.committed)),
             "hand": sorted(self.hands[seat]) if seat is not None else None,
-            "decided": sorted(self.committed),
             "taken": list(self.taken),
             "trick": self.trick,
             "log": [e.to_json() for e in self.log(seat)],

@@ -26,6 +26,7 @@ from koloda.engine.options import build_options, describe_options, option, parse
 from koloda.engine.record import GameRecord, record_of, replay
 from koloda.engine.rng import Rng
 from koloda.engine.state import Action, GameState, Result
+from koloda.engine.view import View, envelope
 
 __all__ = [
     "EVERYONE",
@@ -46,11 +47,13 @@ __all__ = [
     "Rng",
     "Term",
     "UnknownGame",
+    "View",
     "Words",
     "build_options",
     "decode",
     "describe_options",
     "encode",
+    "envelope",
     "game_specs",
     "get_spec",
     "load_game",

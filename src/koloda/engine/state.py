@@ -127,7 +127,11 @@ class GameState(ABC):
 
     @abstractmethod
     def observe(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator), JSON-ready, built by inclusion."""
+        """What ``seat`` may see (None: a spectator), JSON-ready, built by inclusion: a
+        mapping that holds the envelope every table game's view has (the public fields of
+        :class:`koloda.engine.view.View`: ``game``, ``seat``, ``phase``, ``to_act``,
+        ``decided``; read them with :func:`koloda.engine.view.envelope`) and the game's own
+        keys beside it."""
 
     @abstractmethod
     def resample(self, seat: int, rng: Rng) -> Self:

@@ -14,6 +14,7 @@ from koloda.engine import (
     GameState,
     Result,
     Rng,
+    View,
     option,
     simultaneous,
 )
@@ -114,9 +115,8 @@ class CoinState(GameState):
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         return {
-            "phase": "over" if self.is_terminal else "lay",
-            "to_act": list(self.to_act),
-            "decided": sorted(self.laid),
+            **View(game="coin", seat=seat, phase="over" if self.is_terminal else "lay",
+                   to_act=list(self.to_act), decided=sorted(self.laid)),
             "mine": self.laid.get(seat) if seat is not None else None,
             "won": list(self.won),
         }

@@ -23,20 +23,25 @@ and ``b01…`` for seat 1; actions are listed in :mod:`koloda.games.duel.actions
 over, ``state.outcome()`` gives a :class:`DuelOutcome` (winner, the kill, each seat's deck and
 discard as catalogue keys) for the event layer.
 
-Observation format (``state.observe(seat)``, a JSON-ready dict; ``observe(None)`` for a witness)::
+Observation format (``state.observe(seat)``, a JSON-ready dict; ``observe(None)`` for a witness):
+the envelope every game's view has (:class:`koloda.engine.view.View`: ``game``, ``seat``,
+``phase``, ``to_act``, ``decided``) and the duel's own keys::
 
     {
       "game": "duel",
       "seat": 0,                       # or null for a witness
       "phase": "choose_hand" | "rounds" | "swap" | "over",
+      "to_act": [0, 1],                # seats that must decide now
+      "decided": [1],                  # seats that have chosen face down in this step and
+                                       # wait (not one to answer an offer to end now)
       "options": {"rounds_to_win": 2, "mode": "agreement", "defender_min_one": false,
                   "attacker": null,     # attacker: 0 in attack mode
                   "hand_min_one": false, "swap_required": false,
                   "item_shown": "reveal" | "laid"},
       "round": 1,                      # current round from 1 (the last one once rounds are over)
       "wins": [1, 0],                  # round wins per seat
-      "to_act": [0, 1],                # seats that must decide now
       "committed": [1],                # seats that have chosen face down in this step
+                                       # (also one that must answer an offer now)
       "offer": null | {"by": 1},       # a pending offer to end by agreement
       "offers_made": [false, true],    # who has offered in this round (one offer per round)
       "rounds": [{"round": 1, "cards": ["a03", "b07"], "shown": [null, "b11"],

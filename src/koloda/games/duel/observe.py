@@ -1,12 +1,14 @@
 """What a seat (or a witness) sees of a duel, built by inclusion.
 
-The format is documented in the package docstring (:mod:`koloda.games.duel`).
+The format is documented in the package docstring (:mod:`koloda.games.duel`): the envelope
+every game's view has (:class:`koloda.engine.view.View`) and the duel's own keys.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from koloda.engine.view import View
 from koloda.games.duel.model import Phase
 
 if TYPE_CHECKING:
@@ -42,14 +44,17 @@ def observe(state: DuelState, seat: int | None) -> dict[str, Any]:
             "wins": state.wins[s],
             "kill_declared": state.kills[s],
         })
+    to_act = list(state.to_act)
+    # the envelope. Its ``decided`` is the duel's ``committed`` (which the pages, bots and
+    # encoders read) less a seat to act: one that has put its card face down and must now
+    # answer the other's offer to end the duel is to act, not waiting
+    head: View = {"game": "duel", "seat": seat, "phase": phase.value, "to_act": to_act,
+                  "decided": [s for s in committed if s not in to_act]}
     view: dict[str, Any] = {
-        "game": "duel",
-        "seat": seat,
-        "phase": phase.value,
+        **head,
         "options": state.options.summary(),
         "round": state.round_number,
         "wins": list(state.wins),
-        "to_act": list(state.to_act),
         "committed": committed,
         "offer": None if state.offer_by is None else {"by": state.offer_by},
         "offers_made": list(state.offered),

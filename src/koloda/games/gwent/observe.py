@@ -1,9 +1,14 @@
 """What a seat may see, built by inclusion, and samples consistent with it.
 
-The observation (JSON-ready) of ``observe(state, seat)``; ``seat=None`` is a spectator::
+The observation (JSON-ready) of ``observe(state, seat)``; ``seat=None`` is a spectator. It
+holds the envelope every game's view has (:class:`koloda.engine.view.View`: ``game``, ``seat``,
+``phase``, ``to_act``, ``decided``) and Gwent's own keys::
 
-    {"game": "gwent", "seat": 1, "phase": "play", "round": 2, "players": 3,
+    {"game": "gwent", "seat": 1, "phase": "choose" | "play" | "over",
      "to_act": [1],                         # seats that must decide now
+     "decided": [2],                        # watchers who decided in the open throw-in
+                                            # window, ascending (what: hidden); else []
+     "round": 2, "players": 3,
      "decks": ["nilfgaard", ...],           # deck of each seat ("" while being chosen)
      "dice_order": [2, 0, 1],               # the order of the first dice
      "points": [1, 0, 1],                   # round points so far
@@ -40,6 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from koloda.engine import Rng
+from koloda.engine.view import View
 from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.table import Stack
 
@@ -72,9 +78,12 @@ def _exchange(ex: Exchange) -> dict[str, Any]:
 
 def observe(st: GwentState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator), see the module docstring."""
+    window = st.window
+    head: View = {"game": "gwent", "seat": seat, "phase": st.phase, "to_act": list(st.to_act),
+                  "decided": sorted(st.decided) if window else []}
     return {
-        "game": "gwent", "seat": seat, "phase": st.phase, "round": st.round,
-        "players": st.players, "to_act": list(st.to_act),
+        **head,
+        "round": st.round, "players": st.players,
         "decks": list(st.deck_names), "dice_order": list(st.order),
         "points": list(st.points), "damage": list(st.damage),
         "round_damage": [list(r) for r in st.round_damage],
@@ -91,7 +100,7 @@ def observe(st: GwentState, seat: int | None) -> dict[str, Any]:
             "seats": list(st.window), "decided": list(st.decided),
             "values": [list(v) for v in st.window_values],
             "mine": list(st.throws[seat]) if seat is not None and seat in st.throws else None,
-        } if st.window else None,
+        } if window else None,
         "winners": list(st.winners), "by_die": st.by_die,
     }
 

@@ -1,13 +1,15 @@
 """What one seat may see, built by inclusion.
 
-The view is a JSON object::
+The view is a JSON object: the envelope every game's view has (:class:`koloda.engine.view.View`:
+``game``, ``seat``, ``phase``, ``to_act``, ``decided``) and Nevermore's own keys::
 
     {
       "game": "nevermore", "seat": 0,            # null for a spectator
-      "players": 4, "round": 2, "dealer": 1, "direction": "left" | "right",
-      "stage": "pass" | "commit" | "magic" | "attack" | "peck" | "react" | "over",
+      "phase": "pass" | "commit" | "magic" | "attack" | "peck" | "react" | "over",
       "to_act": [0, 2],                          # seats that still have to decide
       "decided": [1, 3],                         # seats that decided (their choice stays hidden)
+      "stage": "pass",                           # the same as "phase" (its older name)
+      "players": 4, "round": 2, "dealer": 1, "direction": "left" | "right",
       "pass_no": 2,                              # 1..3 during the draft, else 0
       "pass_size": 2,                            # cards to pass now (0 outside the draft)
       "window": "gap1",                          # the open magic window, "" if none
@@ -43,6 +45,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from koloda.engine.view import View
 from koloda.games.nevermore.cards import suit_of
 from koloda.games.nevermore.flow import direction_name
 from koloda.games.nevermore.model import PASS_SIZES, Stage
@@ -74,10 +77,15 @@ def observe(s: NevermoreState, seat: int | None) -> dict[str, Any]:
                       for c in s.table[p]],
             "count": s.counts[p] if s.counts else 0,
         })
+    stage = s.stage.value
+    # the envelope; ``stage`` (read by the pages, bots and encoders) is its ``phase`` under
+    # the older name
+    head: View = {"game": "nevermore", "seat": seat, "phase": stage, "to_act": list(s.to_act),
+                  "decided": sorted(s.choices)}
     view: dict[str, Any] = {
-        "game": "nevermore", "seat": seat, "players": s.players, "round": s.round,
-        "dealer": s.dealer, "direction": direction_name(s.direction), "stage": s.stage.value,
-        "to_act": list(s.to_act), "decided": sorted(s.choices),
+        **head,
+        "players": s.players, "round": s.round,
+        "dealer": s.dealer, "direction": direction_name(s.direction), "stage": stage,
         "pass_no": s.pass_no if s.stage == Stage.PASS else 0,
         "pass_size": (0 if s.stage != Stage.PASS else PASS_SIZES[s.pass_no - 1] if seat is None
                       else s.pass_size(seat)),
