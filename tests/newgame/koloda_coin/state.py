@@ -116,7 +116,7 @@ class CoinState(GameState):
     def observe(self, seat: int | None) -> dict[str, Any]:
         return {
             **View(game="coin", seat=seat, phase="over" if self.is_terminal else "lay",
-                   to_act=list(self.to_act), decided=sorted(self.laid)),
+                   to_act=list(self.to_act), decided=simultaneous.decided_seats(self.laid)),
             "mine": self.laid.get(seat) if seat is not None else None,
             "won": list(self.won),
         }

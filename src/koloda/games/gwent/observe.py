@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from koloda.engine import Rng
+from koloda.engine import Rng, simultaneous
 from koloda.engine.view import View
 from koloda.games.gwent.model import Exchange
 from koloda.games.gwent.table import Stack
@@ -80,7 +80,7 @@ def observe(st: GwentState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator), see the module docstring."""
     window = st.window
     head: View = {"game": "gwent", "seat": seat, "phase": st.phase, "to_act": list(st.to_act),
-                  "decided": sorted(st.decided) if window else []}
+                  "decided": simultaneous.decided_seats(st.decided) if window else []}
     return {
         **head,
         "round": st.round, "players": st.players,

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from koloda.engine import simultaneous
 from koloda.engine.view import View
 from koloda.games.nevermore.cards import suit_of
 from koloda.games.nevermore.flow import direction_name
@@ -81,7 +82,7 @@ def observe(s: NevermoreState, seat: int | None) -> dict[str, Any]:
     # the envelope; ``stage`` (read by the pages, bots and encoders) is its ``phase`` under
     # the older name
     head: View = {"game": "nevermore", "seat": seat, "phase": stage, "to_act": list(s.to_act),
-                  "decided": sorted(s.choices)}
+                  "decided": simultaneous.decided_seats(s.choices)}
     view: dict[str, Any] = {
         **head,
         "players": s.players, "round": s.round,
