@@ -299,8 +299,14 @@ function renderSummary() {
   const box = $("summary-box");
   const found = roundSummary();
   document.body.dataset.summary = found ? String(found.close.n) : "";
-  if (!found) { box.hidden = true; box.replaceChildren(); return; }
+  if (!found) { box.hidden = true; box.replaceChildren(); return false; }
+  const isNew = box.hidden || box.dataset.close !== String(found.close.n);
+  const before = box.getBoundingClientRect();
+  const inView = !box.hidden && before.bottom > 0 && before.top < window.innerHeight;
+  const grew = !isNew && found.entries.length > Number(box.dataset.entries || 0);
   box.hidden = false;
+  box.dataset.close = String(found.close.n);
+  box.dataset.entries = String(found.entries.length);
   box.setAttribute("aria-label", found.title);
   box.replaceChildren(
     h("h2", {}, found.title),
@@ -310,6 +316,10 @@ function renderSummary() {
     found.scores ? h("p", { class: "scores" }, found.scores) : "",
     h("button", { type: "button", class: "link", id: "summary-close", "data-key": "summary-close",
       onclick: () => { summarySeen = [view.match, found.close.n]; render(); } }, t("got_it")));
+  // a new summary is brought into view, clear of the bar of choices at the bottom of a phone's
+  // screen (its scroll margin is the bar's height: koloda.css); so is one that grew while read.
+  // render() scrolls once the whole page is laid out
+  return isNew || (grew && inView);
 }
 
 // the seat's automatic passes, for games that have them (the renderer's autoPass words)
@@ -335,9 +345,20 @@ function renderLog() {
   list.scrollTop = list.scrollHeight;
 }
 
+// whether the summary is on screen whole, clear of the bar of choices (kept so across a render)
+function summaryClear() {
+  const box = $("summary-box");
+  if (box.hidden) return false;
+  const r = box.getBoundingClientRect();
+  const bar = $("actions").getBoundingClientRect();
+  const bottom = bar.height > 0 ? Math.min(bar.top, window.innerHeight) : window.innerHeight;
+  return r.top >= 0 && r.bottom <= bottom + 1;
+}
+
 function render() {
   const focused = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.key : null;
+  const summaryWasClear = summaryClear();
   const myTurnNow = view && view.seat !== null && view.to_act.includes(view.seat) && !view.finished;
   document.title = `${myTurnNow ? `● ${t("your_turn")} · ` : ""}${table ? table.title : ""} · Koloda`;
   $("seats").setAttribute("aria-label", t("seats"));
@@ -389,7 +410,7 @@ function render() {
     }
     if (table.read_only) showError(table.read_only, "read_only");  // stored under other rules
   }
-  renderSummary();
+  const summaryToShow = renderSummary();
   renderRecent();
   renderAuto();
   if (table && !$("howto").dataset.game) {
@@ -404,6 +425,9 @@ function render() {
   if (focused) {
     const again = document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
     if (again) again.focus();
+  }
+  if ((summaryToShow || (summaryWasClear && !summaryClear())) && $("summary-box").scrollIntoView) {
+    $("summary-box").scrollIntoView({ block: "nearest" });
   }
 }
 
