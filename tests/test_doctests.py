@@ -55,7 +55,9 @@ def test_docstring_examples_hold(path: Path) -> None:
             pytest.skip(f"{module_name} needs {e.name} (an optional extra)")
         raise
     parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    # (not verbose: by default the runner is verbose under ``pytest -v``, and its "Trying:" lines
+    # would land in the examples' own captured output)
+    runner = doctest.DocTestRunner(verbose=False, optionflags=doctest.ELLIPSIS)
     found = 0
     for name, doc, line in _docstrings(ast.parse(path.read_text(encoding="utf-8"))):
         if ">>>" not in doc:
