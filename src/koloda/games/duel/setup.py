@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from koloda.engine import Audience, Event, InvalidData, InvalidOption, Rng
+from koloda.engine import Audience, Event, InvalidData, InvalidOption, Rng, say
 from koloda.games.duel.cards import (
     BATTLE_KEYS,
     CATALOGUE,
@@ -98,7 +98,8 @@ _new = object.__new__
 
 def _check_players(players: int) -> None:
     if players != 2:
-        raise InvalidOption(f"a duel has exactly 2 duellists, not {players}")
+        raise InvalidOption(say("duel.two_duellists",
+                                "a duel has exactly 2 duellists, not {players}", players=players))
 
 
 def deal(cls: type[S], options: DuelOptions, *, players: int, seed: int) -> S:
@@ -107,8 +108,9 @@ def deal(cls: type[S], options: DuelOptions, *, players: int, seed: int) -> S:
     kind the cards need), no copy given twice."""
     _check_players(players)
     if options.attacker is not None and options.deck_size < 5:
-        raise InvalidOption("in attack mode the attacker needs a deck of at least 5 cards "
-                            f"(deck_size is {options.deck_size})")
+        raise InvalidOption(say("duel.attack_deck", "in attack mode the attacker needs "
+                                "a deck of at least 5 cards ({name} is {size})",
+                                name="deck_size", size=options.deck_size))
     rng = Rng.from_seed(seed)
     n, k = options.deck_size, options.items
     decks: list[list[str]] = []
@@ -122,7 +124,8 @@ def deal(cls: type[S], options: DuelOptions, *, players: int, seed: int) -> S:
         if options.attacker is None or eligible_count(decks[options.attacker]) >= 5:
             break
     else:  # pragma: no cover - the sample set makes this practically impossible
-        raise InvalidOption("could not deal an attacker a deck it can attack with")
+        raise InvalidOption(say("duel.attack_deal",
+                                "could not deal an attacker a deck it can attack with"))
     for d in decks:
         rng.shuffle(d)
     return _build(cls, options, seed=seed, rng=rng, decks=decks, discards=[[], []])
