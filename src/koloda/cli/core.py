@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, ClassVar
 
 import typer
@@ -53,6 +53,11 @@ class KolodaGroup(TyperGroup):
             translate_help(command, help_lang())
         return command
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _GIVEN["lang"] = _lang_in(args)  # the language of the help and the errors
+        found: list[str] = super().parse_args(ctx, args)
+        return found
+
     def list_commands(self, ctx: Any) -> list[str]:
         self._add_more()
         return super().list_commands(ctx)
@@ -72,15 +77,28 @@ class KolodaGroup(TyperGroup):
             fail(refusal_text("", e, help_lang()))
 
 
-def help_lang() -> str:
-    """The language of ``--help``: ``--lang`` on the command line, else ``$KOLODA_LANG``."""
-    argv = sys.argv[1:]
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1].lower()
+#: the ``--lang`` the running command was given (set as the group reads its arguments), if any
+_GIVEN: dict[str, str | None] = {"lang": None}
+
+
+def _lang_in(args: Sequence[str]) -> str | None:
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1].lower()
         if arg.startswith("--lang="):
             return arg.split("=", 1)[1].lower()
-    return str(default_lang())
+    return None
+
+
+def help_lang() -> str:
+    """The language of ``--help`` and of the errors: ``--lang`` on the command line (as the
+    running command was given it, else in ``sys.argv``), else ``$KOLODA_LANG``."""
+    given = _GIVEN["lang"]
+    if given is None:
+        given = _lang_in(sys.argv[1:])
+    return given if given is not None else str(default_lang())
 
 
 #: Typer's own words around the help, by language (the titles of its panels)
@@ -165,10 +183,14 @@ def _translate_usage(command: Any, prefix: str) -> None:
     command.format_usage = types.MethodType(format_usage, command)
 
 
-def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
-    """Print ``error: message`` on one line of stderr and exit with ``code``."""
+def fail(message: str, code: int = EXIT_USAGE, *, lang: str | None = None) -> typer.Exit:
+    """Print ``error: message`` on one line of stderr and exit with ``code``; «ошибка: …» in
+    Russian (``lang``, else the command's language: see :func:`help_lang`)."""
+    from koloda.i18n import t
+
     one_line = " ".join(message.split())
-    typer.echo(f"error: {one_line}", err=True)
+    typer.echo(t("cli.error", "error: {message}", lang or help_lang(), message=one_line),
+               err=True)
     raise typer.Exit(code)
 
 

@@ -16,9 +16,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from koloda.cli.core import resolve_lang
+from koloda.cli.core import fail, resolve_lang
 from koloda.cli.i18n import Lang
-from koloda.engine import InvalidOption, KolodaError
+from koloda.engine import InvalidOption, KolodaError, say
 from koloda.games.duel.cards import CATALOGUE
 from koloda.games.duel.solver import (
     TYPES,
@@ -77,19 +77,22 @@ def parse_cards(texts: Sequence[str], lang: str = "en", *, items: bool = False) 
             if ":" in word:
                 type_, _, strength = word.partition(":")
                 if type_ not in TYPES or not strength.isdigit():
-                    raise InvalidOption(f"{word!r}: write TYPE:STRENGTH with a type among "
-                                        f"{', '.join(TYPES)}, as in attack:3")
+                    raise InvalidOption(say("cli.advise.type_strength", "{word}: write {form} "
+                                            "with a type among {types}, as in {example}",
+                                            word=repr(word), form="TYPE:STRENGTH",
+                                            types=", ".join(TYPES), example="attack:3"))
                 out.append(NamedCard(word, Kind(type_, int(strength))))
                 continue
             info = catalogue.get(aliases.get(_spelling(word), word))
             if info is None:
                 known = ", ".join(sorted(catalogue)) or "(no catalogue)"
-                raise InvalidOption(f"unknown card {word!r}; known: {known} (or their printed "
-                                    "names, in Russian or English)")
+                raise InvalidOption(say("cli.advise.unknown_card", "unknown card {word}; known: "
+                                        "{known} (or their printed names, in Russian or "
+                                        "English)", word=repr(word), known=known))
             if info.is_item:
                 if not items:
-                    raise InvalidOption(f"{word!r} is a weapon item: items are not taken "
-                                        "into a hand")
+                    raise InvalidOption(say("cli.advise.item", "{word} is a weapon item: items "
+                                            "are not taken into a hand", word=repr(word)))
                 out.append(NamedCard(info.name(lang), Kind("attack", 0), item=info.item.value))
                 continue
             out.append(NamedCard(info.name(lang), Kind(info.type.value, info.strength),
@@ -268,12 +271,14 @@ def advise(
 
     Example: koloda duel advise --mine punch,trip,block --theirs kick,dodge
     """
+    language = str(resolve_lang(lang))
     try:
         wins = score.split(":")
         if len(wins) != 2 or not all(w.strip().isdigit() for w in wins):
-            raise InvalidOption(f"--score is yours:theirs, as in 1:0, got {score!r}")
+            raise InvalidOption(say("cli.advise.score", "{flag} is {form}, as in {example}, "
+                                    "got {got}", flag="--score", form="yours:theirs",
+                                    example="1:0", got=repr(score)))
         my_wins, their_wins = (int(w) for w in wins)
-        language = str(resolve_lang(lang))
         their_cards = parse_cards(theirs or [], language)
         if deck:
             sizes = [5] if attack else list(range(0, 6))
@@ -281,14 +286,17 @@ def advise(
                                  their_size=their_size, rounds_to_win=rounds_to_win,
                                  sizes=sizes, top=top, lang=language)
             if not advice["hands"]:
-                raise InvalidOption("no hand of the required size can be taken from that deck")
+                raise InvalidOption(say("cli.advise.no_hand", "no hand of the required size "
+                                        "can be taken from that deck"))
             printer = _print_hands
         else:
             if not mine:
-                raise InvalidOption("give --mine (and --theirs) for a position, or --deck to "
-                                    "choose a hand")
+                raise InvalidOption(say("cli.advise.what", "give {mine} (and {theirs}) for a "
+                                        "position, or {deck} to choose a hand", mine="--mine",
+                                        theirs="--theirs", deck="--deck"))
             if their_size is not None:
-                raise InvalidOption("--their-size goes with --deck")
+                raise InvalidOption(say("cli.advise.their_size", "{flag} goes with {deck}",
+                                        flag="--their-size", deck="--deck"))
             advice = position_advice(parse_cards(mine, language), their_cards,
                                      rounds_to_win=rounds_to_win, my_wins=my_wins,
                                      their_wins=their_wins)
@@ -298,8 +306,9 @@ def advise(
         else:
             printer(Console(), advice, language)
     except KolodaError as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(2) from None
+        from koloda.action_words import refusal_text
+
+        raise fail(refusal_text("duel", e, language), lang=language) from None
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from koloda.bots import bot_names
-from koloda.engine import GameSpec, InvalidData, InvalidOption, parse_option_text
+from koloda.engine import GameSpec, InvalidData, InvalidOption, parse_option_text, say, say_count
 
 HUMAN = "human"
 
@@ -37,9 +37,11 @@ def parse_options(spec: GameSpec, pairs: Sequence[str]) -> dict[str, Any]:
         name, sep, text = pair.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise InvalidOption(f"-o wants NAME=VALUE, got {pair!r}")
+            raise InvalidOption(say("cli.option_pair", "{flag} wants {form}, got {got}",
+                                    flag="-o", form="NAME=VALUE", got=repr(pair)))
         if name in options:
-            raise InvalidOption(f"option {name!r} is given twice")
+            raise InvalidOption(say("cli.option_twice", "option {name} is given twice",
+                                    name=repr(name)))
         options[name] = parse_option_text(spec.options_type, name, text.strip())
     return options
 
@@ -50,22 +52,30 @@ def add_file_option(
     """Read ``path`` and set ``flag.option`` to its text (and what the flag implies)."""
     names = {o.name for o in spec.options}
     if flag.option not in names:
-        raise InvalidOption(f"{flag.flag}: the game {spec.name} has no option {flag.option!r}")
+        raise InvalidOption(say("cli.file_option_unknown", "{flag}: the game {game} has no "
+                                "option {name}", flag=flag.flag, game=spec.name,
+                                name=repr(flag.option)))
     if flag.option in options:
-        raise InvalidOption(f"{flag.flag} and -o {flag.option}=... are both given")
+        raise InvalidOption(say("cli.file_option_twice", "{flag} and {other} are both given",
+                                flag=flag.flag, other=f"-o {flag.option}=..."))
     for name, value in flag.implies:
         if name in names:
             if name in options and options[name] != value:
-                raise InvalidOption(
-                    f"{flag.flag} sets {name}={value}, but -o {name}={options[name]} is given"
-                )
+                raise InvalidOption(say("cli.file_option_clash", "{flag} sets {setting}, but "
+                                        "{other} is given", flag=flag.flag,
+                                        setting=f"{name}={value}",
+                                        other=f"-o {name}={options[name]}"))
             options[name] = value
     try:
         options[flag.option] = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise InvalidData(f"{flag.flag}: cannot read {path}: {e.strerror or e}") from None
+    except OSError as e:  # the system's own words for why
+        raise InvalidData(say("cli.file_unreadable", "{flag}: cannot read {path}: {error}",
+                              flag=flag.flag, path=str(path),
+                              error=str(e.strerror or e))) from None
     except UnicodeDecodeError:
-        raise InvalidData(f"{flag.flag}: {path} is not a UTF-8 text file") from None
+        raise InvalidData(say("cli.file_not_text", "{flag}: {path} is not a {encoding} text "
+                              "file", flag=flag.flag, path=str(path),
+                              encoding="UTF-8")) from None
 
 
 def default_bot(game: str) -> str:
@@ -86,7 +96,10 @@ def seat_list(spec: GameSpec, seats: Sequence[str], players: int | None) -> list
     else:
         n = len(given) if len(given) >= spec.min_players else spec.default_players
     if len(given) > n:
-        raise InvalidOption(f"{len(given)} seats given for {n} players")
+        # the English says the plural whatever the count, as it always has
+        raise InvalidOption(say_count("cli.seats_count", "{n} seats given for {players} players",
+                                      "{n} seats given for {players} players", len(given),
+                                      players=n))
     if not given:
         given = [HUMAN]
     return given + [default_bot(spec.name)] * (n - len(given))
@@ -99,4 +112,5 @@ def _seat_text(spec: GameSpec, text: str) -> str:
     if seat.startswith("bot:") and len(seat) > 4:
         return seat
     known = ", ".join(f"bot:{b}" for b in bot_names(spec.name))
-    raise InvalidOption(f"a seat is 'human' or a bot ({known}), got {text!r}")
+    raise InvalidOption(say("cli.seat_kind", "a seat is {human} or a bot ({known}), got {got}",
+                            human="'human'", known=known, got=repr(text)))

@@ -100,7 +100,12 @@ class ActionSyntaxError(KolodaError):
 
 
 class InvalidData(KolodaError):
-    """A malformed file, record, scenario or serialized state."""
+    """A malformed file, record, scenario or serialized state. ``words`` is the message as
+    :class:`Words` when the parser gave them (a game's deck lists or magic set)."""
+
+    def __init__(self, message: str | Words) -> None:
+        self.words = message if isinstance(message, Words) else None
+        super().__init__(str(message))
 
 
 class InvalidOption(KolodaError):

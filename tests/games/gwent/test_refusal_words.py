@@ -31,14 +31,15 @@ def _said() -> dict[str, tuple[str, str, set[str]]]:
     for path in sorted(Path(gwent.__file__).parent.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id == "say"):
+                    and node.func.id in ("say", "say_count")):
                 key, english = node.args[0], node.args[1]
                 assert isinstance(key, ast.Constant), f"{path.name}: a say() with a computed key"
                 if key.value in SEPARATORS_ONLY:
                     continue
                 assert isinstance(english, ast.Constant), f"{path.name}: {key.value}"
+                counted = {"n"} if node.func.id == "say_count" else set()  # (its count)
                 found[str(key.value)] = (str(english.value), path.name,
-                                         {k.arg for k in node.keywords if k.arg})
+                                         {k.arg for k in node.keywords if k.arg} | counted)
     return found
 
 
@@ -57,12 +58,14 @@ def test_every_key_has_russian_words_with_known_placeholders() -> None:
     for key, (english, filename, values) in said.items():
         assert key.startswith("gwent."), key
         context = ("summary." if filename == "events.py" else "refusal.") + key
-        russian = cat.get((context, english))
-        assert isinstance(russian, str) and russian, f"no Russian for {context}"
-        assert re.search("[а-яё]", russian) or not re.search(
-            "[a-z]{2}", PLACEHOLDER.sub("", english)), key
+        found = cat.get((context, english))
+        forms = found if isinstance(found, tuple) else (found,)  # a count's plural forms
+        for russian in forms:
+            assert isinstance(russian, str) and russian, f"no Russian for {context}"
+            assert re.search("[а-яё]", russian) or not re.search(
+                "[a-z]{2}", PLACEHOLDER.sub("", english)), key
+            assert set(PLACEHOLDER.findall(russian)) <= values, key
         assert set(PLACEHOLDER.findall(english)) <= values, key
-        assert set(PLACEHOLDER.findall(russian)) <= values, key
     # and nothing in the catalogue that the code no longer says
     contexts = {("summary." if f == "events.py" else "refusal.") + k for k, (_, f, _v) in
                 said.items()} | {"refusal.gwent.first_units_n"}  # (the count's plural forms)

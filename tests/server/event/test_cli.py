@@ -102,7 +102,7 @@ def test_a_refused_issue_stores_nothing_for_anyone(url: str, tmp_path: Path) -> 
     r = run("issue", eid, "--templates", str(templates), "--participants", str(EXAMPLE),
             "--db", url, lang="ru")
     assert r.exit_code == 2
-    assert r.output.startswith("error: операция 1 из 6: issue 0 ") and "(E3)" in r.output
+    assert r.output.startswith("ошибка: операция 1 из 6: issue 0 ") and "(E3)" in r.output
     assert _store(url).version(eid) == 0
     late = tmp_path / "late.csv"
     late.write_text("имя;роль;команда\nЕфим;игрок;Гвардия\nЖанна;врач;\n", encoding="utf-8")

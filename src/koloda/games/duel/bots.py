@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from koloda.engine import Action, Game, InvalidOption, Rng
+from koloda.engine import Action, Game, InvalidOption, Rng, say
 from koloda.engine.bot import BotParameter, Decision, register_bot, register_model_redraw
 from koloda.games.duel.actions import (
     AcceptEnd,
@@ -154,7 +154,9 @@ class DuelHeuristicBot:
 
 def _factory(game: Game, params: list[str], seed: int) -> DuelHeuristicBot:
     if params not in ([], ["peaceful"]):
-        raise InvalidOption("bot:heuristic for the duel takes no parameter or 'peaceful'")
+        raise InvalidOption(say("duel.bot_heuristic_params",
+                                "{bot} for the duel takes no parameter or {peaceful}",
+                                bot="bot:heuristic", peaceful="'peaceful'"))
     return DuelHeuristicBot(seed, peaceful=params == ["peaceful"])
 
 

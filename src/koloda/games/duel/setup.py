@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from koloda.engine import Audience, Event, InvalidData, InvalidOption, Rng
+from koloda.engine import Audience, Event, InvalidData, InvalidOption, Rng, say, say_count
 from koloda.games.duel.cards import (
     BATTLE_KEYS,
     CATALOGUE,
@@ -98,7 +98,8 @@ _new = object.__new__
 
 def _check_players(players: int) -> None:
     if players != 2:
-        raise InvalidOption(f"a duel has exactly 2 duellists, not {players}")
+        raise InvalidOption(say("duel.two_duellists",
+                                "a duel has exactly 2 duellists, not {players}", players=players))
 
 
 def deal(cls: type[S], options: DuelOptions, *, players: int, seed: int) -> S:
@@ -107,8 +108,9 @@ def deal(cls: type[S], options: DuelOptions, *, players: int, seed: int) -> S:
     kind the cards need), no copy given twice."""
     _check_players(players)
     if options.attacker is not None and options.deck_size < 5:
-        raise InvalidOption("in attack mode the attacker needs a deck of at least 5 cards "
-                            f"(deck_size is {options.deck_size})")
+        raise InvalidOption(say("duel.attack_deck", "in attack mode the attacker needs "
+                                "a deck of at least 5 cards ({name} is {size})",
+                                name="deck_size", size=options.deck_size))
     rng = Rng.from_seed(seed)
     n, k = options.deck_size, options.items
     decks: list[list[str]] = []
@@ -122,7 +124,8 @@ def deal(cls: type[S], options: DuelOptions, *, players: int, seed: int) -> S:
         if options.attacker is None or eligible_count(decks[options.attacker]) >= 5:
             break
     else:  # pragma: no cover - the sample set makes this practically impossible
-        raise InvalidOption("could not deal an attacker a deck it can attack with")
+        raise InvalidOption(say("duel.attack_deal",
+                                "could not deal an attacker a deck it can attack with"))
     for d in decks:
         rng.shuffle(d)
     return _build(cls, options, seed=seed, rng=rng, decks=decks, discards=[[], []])
@@ -159,39 +162,46 @@ def build_from_setup(cls: type[S], options: DuelOptions, *, players: int, seed: 
     """A duel from explicit decks and discards (see the module docstring)."""
     _check_players(players)
     if not isinstance(setup, Mapping):
-        raise InvalidData("a duel setup is an object with 'decks' (and optional 'discards')")
+        raise InvalidData(say("duel.setup_object", "a duel setup is an object with {decks} "
+                              "(and optional {discards})", decks="'decks'",
+                              discards="'discards'"))
     extra = set(setup) - {"decks", "discards", "catalogue"}
     if extra:
-        raise InvalidData(f"unknown setup key(s) {sorted(extra)}; known: decks, discards, "
-                          "catalogue")
+        raise InvalidData(say("duel.setup_keys", "unknown setup key(s) {extra}; known: {known}",
+                              extra=str(sorted(extra)), known="decks, discards, catalogue"))
     catalogue = Catalogue.from_json(setup["catalogue"]) if "catalogue" in setup else None
     cat = SAMPLE if catalogue is None else catalogue
     decks = _key_lists(setup.get("decks"), "decks", cat)
     discards = _key_lists(setup.get("discards", [[], []]), "discards", cat)
     for s in (0, 1):
         if len(decks[s]) + len(discards[s]) > MAX_CARDS:
-            raise InvalidData(f"seat {s} brings more than {MAX_CARDS} cards")
+            raise InvalidData(say_count("duel.setup_too_many", "seat {seat} brings more than "
+                                        "{n} card", "seat {seat} brings more than {n} cards",
+                                        MAX_CARDS, seat=str(s)))
     attacker = options.attacker
     if attacker is not None and eligible_count(decks[attacker], cat) < 5:
-        raise InvalidData(
-            f"in attack mode the attacker (seat {attacker}) must take exactly 5 cards, and "
-            "its deck does not hold 5 battle cards it could play"
-        )
+        raise InvalidData(say("duel.setup_attack_deck", "in attack mode the attacker (seat "
+                              "{seat}) must take exactly 5 cards, and its deck does not hold 5 "
+                              "battle cards it could play", seat=str(attacker)))
     return _build(cls, options, seed=seed, rng=Rng.from_seed(seed), decks=decks,
                   discards=discards, catalogue=catalogue)
 
 
 def _key_lists(value: Any, name: str, cat: Catalogue) -> list[list[str]]:
     if not isinstance(value, list) or len(value) != 2:
-        raise InvalidData(f"setup {name!r} must be two lists of card keys, one per seat")
+        raise InvalidData(say("duel.setup_two_lists", "setup {name} must be two lists of card "
+                              "keys, one per seat", name=repr(name)))
     out = []
     for s, keys in enumerate(value):
         if not isinstance(keys, list):
-            raise InvalidData(f"setup {name}[{s}] must be a list of card keys")
+            raise InvalidData(say("duel.setup_list", "setup {where} must be a list of card keys",
+                                  where=f"{name}[{s}]"))
         for k in keys:
             if not isinstance(k, str) or k not in cat:
                 known = ", ".join(cat)
-                raise InvalidData(f"setup {name}[{s}]: unknown card {k!r}; known: {known}")
+                raise InvalidData(say("duel.setup_unknown_card", "setup {where}: unknown card "
+                                      "{card}; known: {known}", where=f"{name}[{s}]",
+                                      card=repr(k), known=known))
         out.append(list(keys))
     return out
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from koloda.engine import InvalidOption
+from koloda.engine import InvalidOption, say, say_count
 from koloda.extras import require
 
 if TYPE_CHECKING:
@@ -64,6 +64,13 @@ def require_solver() -> None:
     _linprog()
 
 TYPES = ("attack", "trick", "defence")
+
+
+def _round_wins(rounds_to_win: int) -> InvalidOption:
+    return InvalidOption(say("duel.solver_round_wins", "round wins must be between 0 and {hi}",
+                             hi=rounds_to_win - 1))
+
+
 #: «Атака побеждает уловку, уловка побеждает защиту, защита побеждает атаку».
 BEATS = {"attack": "trick", "trick": "defence", "defence": "attack"}
 
@@ -77,7 +84,8 @@ class Kind:
 
     def __post_init__(self) -> None:
         if self.type not in TYPES:
-            raise InvalidOption(f"a card type is one of {', '.join(TYPES)}, got {self.type!r}")
+            raise InvalidOption(say("duel.solver_card_type", "a card type is one of {types}, "
+                                    "got {got}", types=", ".join(TYPES), got=repr(self.type)))
 
     def __str__(self) -> str:
         return f"{self.type} {self.strength}"
@@ -216,9 +224,10 @@ def solve(
 ) -> Solution:
     """Best play for both sides from a position (see the module docstring)."""
     if rounds_to_win < 1:
-        raise InvalidOption("rounds_to_win must be at least 1")
+        raise InvalidOption(say("duel.solver_rounds_to_win", "{name} must be at least 1",
+                                name="rounds_to_win"))
     if not (0 <= my_wins < rounds_to_win and 0 <= their_wins < rounds_to_win):
-        raise InvalidOption(f"round wins must be between 0 and {rounds_to_win - 1}")
+        raise _round_wins(rounds_to_win)
     m, m_back = _cards(mine)
     th, th_back = _cards(theirs)
     if not m and not th:
@@ -251,7 +260,7 @@ def round_payoffs(
     {(Kind(type='attack', strength=1), Kind(type='trick', strength=1)): 1.0}
     """
     if not (0 <= my_wins < rounds_to_win and 0 <= their_wins < rounds_to_win):
-        raise InvalidOption(f"round wins must be between 0 and {rounds_to_win - 1}")
+        raise _round_wins(rounds_to_win)
     m, m_back = _cards(mine)
     th, th_back = _cards(theirs)
     if not m:
@@ -382,7 +391,8 @@ def choose_hands(
     """
     total = sum(p for _, p in opponents)
     if total <= 0:
-        raise InvalidOption("the opponent's possible hands need a positive total weight")
+        raise InvalidOption(say("duel.solver_weight",
+                                "the opponent's possible hands need a positive total weight"))
     seen: set[Hand] = set()
     out: list[HandAdvice] = []
     for size in sorted(set(sizes)):
@@ -418,13 +428,20 @@ def possible_hands(
     """
     missing = size - len(known)
     if missing < 0:
-        raise InvalidOption(f"{len(known)} known cards do not fit a hand of {size}")
+        # the English says the plural whatever the count, as it always has
+        raise InvalidOption(say_count("duel.solver_known_too_many",
+                                      "{n} known cards do not fit a hand of {size}",
+                                      "{n} known cards do not fit a hand of {size}",
+                                      len(known), size=size))
     if missing == 0:
         return [(tuple(sorted(known)), 1.0)]
     kinds = sorted(k for k, c in pool.items() if c > 0)
     available = sum(pool[k] for k in kinds)
     if available < missing:
-        raise InvalidOption(f"the card pool holds {available} cards, {missing} are needed")
+        raise InvalidOption(say_count("duel.solver_pool_too_small",
+                                      "the card pool holds {n} cards, {missing} are needed",
+                                      "the card pool holds {n} cards, {missing} are needed",
+                                      available, missing=missing))
     out: list[tuple[Hand, float]] = []
     for draw in itertools.combinations_with_replacement(kinds, missing):
         counts = Counter(draw)

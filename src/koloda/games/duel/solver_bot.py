@@ -42,7 +42,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
-from koloda.engine import Action, Game, GameState, InvalidOption, Rng
+from koloda.engine import Action, Game, GameState, InvalidOption, Rng, say
 from koloda.engine.bot import BotParameter, Decision, register_bot
 from koloda.games.duel.actions import AcceptEnd, ChooseHand, DeclineEnd, NoSwap, Play, Swap
 from koloda.games.duel.cards import BATTLE_KEYS, CATALOGUE, pool
@@ -357,11 +357,15 @@ class DuelSolverBot:
 
 def _factory(game: Game, params: list[str], seed: int) -> DuelSolverBot:
     if len(params) > 1:
-        raise InvalidOption("bot:solver takes at most a number of samples, as in bot:solver:8")
+        raise InvalidOption(say("duel.bot_solver_params",
+                                "{bot} takes at most a number of samples, as in {example}",
+                                bot="bot:solver", example="bot:solver:8"))
     samples = DEFAULT_SAMPLES
     if params:
         if not params[0].isdigit() or int(params[0]) < 1:
-            raise InvalidOption(f"bot:solver samples must be a positive number, got {params[0]!r}")
+            raise InvalidOption(say("duel.bot_solver_samples",
+                                    "{bot} samples must be a positive number, got {got}",
+                                    bot="bot:solver", got=repr(params[0])))
         samples = int(params[0])
     require_solver()  # NumPy and SciPy (the sim extra): said now rather than at the first move
     return DuelSolverBot(seed, samples=samples)

@@ -11,7 +11,7 @@ order. ``bot:heuristic:W`` sets the price of card value (default 0.25).
 
 from __future__ import annotations
 
-from koloda.engine import Action, Game, InvalidOption, Rng
+from koloda.engine import Action, Game, InvalidOption, Rng, say
 from koloda.engine.bot import BotParameter, Decision, register_bot
 from koloda.games.gwent.actions import Throw
 from koloda.games.gwent.cards import info
@@ -74,13 +74,16 @@ class HeuristicBot:
 
 def _factory(game: Game, params: list[str], seed: int) -> HeuristicBot:
     if len(params) > 1:
-        raise InvalidOption("bot:heuristic takes at most one parameter: the price of card value")
+        raise InvalidOption(say("gwent.bot.heuristic_params",
+                                "{bot} takes at most one parameter: the price of card value",
+                                bot="bot:heuristic"))
     price = 0.25
     if params:
         try:
             price = float(params[0])
         except ValueError:
-            raise InvalidOption(f"bot:heuristic: not a number: {params[0]!r}") from None
+            raise InvalidOption(say("gwent.bot.heuristic_number", "{bot}: not a number: {got}",
+                                    bot="bot:heuristic", got=repr(params[0]))) from None
     return HeuristicBot(seed, price)
 
 

@@ -24,7 +24,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from koloda.engine import InvalidData
+from koloda.engine import InvalidData, Words, say
 from koloda.games.gwent.cards import Perk, card
 
 FACTIONS = ("northern_realms", "nilfgaard", "scoiatael", "monsters")
@@ -55,6 +55,11 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+def _bad(reason: Words) -> InvalidData:
+    """Deck lists refused: «deck lists: » and the reason, in words any language can have."""
+    return InvalidData(say("gwent.decks.refused", "deck lists: {reason}", reason=reason))
+
+
 def load_deck_lists(text: str) -> DeckLists:
     """Deck lists from JSON text; raises InvalidData saying what is wrong.
 
@@ -68,40 +73,46 @@ def load_deck_lists(text: str) -> DeckLists:
     """
     try:
         data = json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        raise InvalidData(f"deck lists: not valid JSON: {e}") from None
+    except json.JSONDecodeError as e:  # Python's words for where the text breaks off
+        raise _bad(say("gwent.decks.json", "not valid JSON: {error}", error=str(e))) from None
     except RecursionError:
-        raise InvalidData("deck lists: not valid JSON: nested too deeply") from None
+        raise _bad(say("gwent.decks.json_deep", "not valid JSON: nested too deeply")) from None
     except ValueError as e:  # NaN, Infinity
-        raise InvalidData(f"deck lists: not valid JSON: {e}") from None
+        raise _bad(say("gwent.decks.json", "not valid JSON: {error}", error=str(e))) from None
     if not isinstance(data, dict) or set(data) - {"decks", "neutral"}:
-        raise InvalidData("deck lists: expected an object with 'decks' and optional 'neutral'")
+        raise _bad(say("gwent.decks.object", "expected an object with {decks} and optional "
+                       "{neutral}", decks="'decks'", neutral="'neutral'"))
     decks_raw = data.get("decks")
     if not isinstance(decks_raw, dict) or len(decks_raw) < 2:
-        raise InvalidData("deck lists: 'decks' must name at least two decks")
+        raise _bad(say("gwent.decks.two", "{decks} must name at least two decks",
+                       decks="'decks'"))
     decks = {}
     for name, cards in decks_raw.items():
         if not name or "," in name or " " in name:
-            raise InvalidData(f"deck lists: bad deck name {name!r} (no spaces or commas)")
-        decks[name] = _cards(cards, f"deck {name!r}")
+            raise _bad(say("gwent.decks.bad_name", "bad deck name {name} (no spaces or commas)",
+                           name=repr(name)))
+        decks[name] = _cards(cards, say("gwent.decks.deck", "deck {name}", name=repr(name)))
         if not decks[name]:
-            raise InvalidData(f"deck lists: deck {name!r} is empty")
-    neutral = _cards(data.get("neutral", {}), "the neutral deck")
+            raise _bad(say("gwent.decks.empty", "deck {name} is empty", name=repr(name)))
+    neutral = _cards(data.get("neutral", {}), say("gwent.decks.neutral", "the neutral deck"))
     return DeckLists(decks=decks, neutral=neutral)
 
 
-def _cards(raw: Any, where: str) -> tuple[str, ...]:
+def _cards(raw: Any, where: Words) -> tuple[str, ...]:
     if not isinstance(raw, dict):
-        raise InvalidData(f"deck lists: {where} must map card ids to copies")
+        raise _bad(say("gwent.decks.not_map", "{where} must map card ids to copies",
+                       where=where))
     out: list[str] = []
     for card_id, copies in raw.items():
         try:
             card(card_id)
         except InvalidData as e:
-            raise InvalidData(f"deck lists: {where}: {e}") from None
+            error: Words | str = e.words if e.words is not None else str(e)
+            raise _bad(say("gwent.decks.card", "{where}: {error}", where=where,
+                           error=error)) from None
         if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= 20:
-            raise InvalidData(f"deck lists: {where}: copies of {card_id!r} must be 1-20, "
-                              f"got {copies!r}")
+            raise _bad(say("gwent.decks.copies", "{where}: copies of {card} must be 1-20, "
+                           "got {got}", where=where, card=repr(card_id), got=repr(copies)))
         out.extend([card_id] * copies)
     return tuple(out)
 

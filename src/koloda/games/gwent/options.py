@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from koloda.engine import InvalidData, InvalidOption, option
+from koloda.engine import InvalidData, InvalidOption, Words, option, say, say_count
 from koloda.games.gwent.decks import DeckLists, default_deck_lists, load_deck_lists
 
 RANDOM = "random"
@@ -121,14 +121,36 @@ class GwentOptions:
             try:
                 load_deck_lists(self.decks_json)
             except InvalidData as e:
-                raise InvalidOption(f"option 'decks_json': {e}") from None
+                error: Words | str = e.words if e.words is not None else str(e)
+                raise InvalidOption(say("gwent.option.decks_json", "option {name}: {error}",
+                                        name="'decks_json'", error=error)) from None
         names = self.deck_lists.names()
         for name in self.seat_list:
             if name not in names:
-                raise InvalidOption(f"option 'seat_decks': unknown deck {name!r}; "
-                                    f"known: {', '.join(names)}")
+                raise InvalidOption(say("gwent.option.seat_deck_unknown",
+                                        "option {name}: unknown deck {deck}; known: {known}",
+                                        name="'seat_decks'", deck=repr(name),
+                                        known=", ".join(names)))
         if len(set(self.seat_list)) != len(self.seat_list):
-            raise InvalidOption("option 'seat_decks': a deck is named twice")
+            raise InvalidOption(say("gwent.option.seat_deck_twice",
+                                    "option {name}: a deck is named twice", name="'seat_decks'"))
+
+    def players_refused(self, players: int) -> Words | None:
+        """Why these options cannot deal a match of ``players`` (fewer deck lists than
+        players, or decks by seat, ``seat_decks``, for another number of players), or None."""
+        held = len(self.deck_lists.names())
+        if held < players:
+            return say_count("gwent.option.decks_too_few",
+                             "{n} player needs {n} deck; the deck lists hold {held}",
+                             "{n} players need {n} decks; the deck lists hold {held}", players,
+                             held=held)
+        if self.seat_list and len(self.seat_list) != players:
+            # the English says the plural whatever the count, as it always has
+            return say_count("gwent.option.seat_decks_count",
+                             "option {name} names {n} decks for {players} players",
+                             "option {name} names {n} decks for {players} players",
+                             len(self.seat_list), name="'seat_decks'", players=players)
+        return None
 
     @cached_property
     def deck_lists(self) -> DeckLists:

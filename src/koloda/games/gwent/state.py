@@ -98,12 +98,9 @@ class GwentState(GameState):
     def initial(cls, options: Any, *, players: int, seed: int) -> Self:
         assert isinstance(options, GwentOptions)
         names = list(options.deck_lists.names())
-        if len(names) < players:
-            raise InvalidOption(f"{players} players need {players} decks; the deck lists "
-                                f"hold {len(names)}")
-        if options.seat_list and len(options.seat_list) != players:
-            raise InvalidOption(f"option 'seat_decks' names {len(options.seat_list)} decks "
-                                f"for {players} players")
+        refused = options.players_refused(players)  # enough decks, seat_decks for as many
+        if refused is not None:
+            raise InvalidOption(refused)
         st = cls._empty(options, players, seed)
         st.order = st.rng.shuffled(list(range(players)))
         if options.seat_list:

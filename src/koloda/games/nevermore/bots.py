@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from koloda.engine import Action, Game, InvalidOption, Rng
+from koloda.engine import Action, Game, InvalidOption, Rng, say
 from koloda.engine.bot import Decision, register_bot
 from koloda.games.nevermore import actions as A
 from koloda.games.nevermore.magic import (
@@ -210,7 +210,8 @@ class HeuristicBot:
 
 def _factory(game: Game, params: list[str], seed: int) -> HeuristicBot:
     if params:
-        raise InvalidOption("bot:heuristic takes no parameters")
+        raise InvalidOption(say("nevermore.bot.heuristic_params", "{bot} takes no parameters",
+                                bot="bot:heuristic"))
     return HeuristicBot(game.options.magic_set, seed)
 
 

@@ -35,7 +35,7 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
-from koloda.engine.errors import InvalidData
+from koloda.engine.errors import InvalidData, Words, say, say_count
 from koloda.games.nevermore.cards import Suit
 
 STEPS = ("attack", "healing", "radiance", "victory", "skulking")
@@ -263,41 +263,61 @@ _VERB_FIELDS: dict[str, dict[str, str]] = {
 }
 
 
+def _bad(reason: Words) -> InvalidData:
+    """A magic set refused: «magic set: » and the reason (``where`` in the file, then what is
+    wrong), in words any language can have."""
+    return InvalidData(say("nevermore.magic.refused", "magic set: {reason}", reason=reason))
+
+
 def _verb(data: Any, where: str) -> Verb:
     if not isinstance(data, dict) or not isinstance(data.get("verb"), str):
-        raise InvalidData(f"{where}: a verb is an object with a 'verb' name")
+        raise _bad(say("nevermore.magic.verb_object", "{where}: a verb is an object with a "
+                       "{verb} name", where=where, verb="'verb'"))
     name = data["verb"]
     if name not in _VERB_FIELDS:
-        raise InvalidData(f"{where}: unknown verb {name!r}; known: {', '.join(VERBS)}")
+        raise _bad(say("nevermore.magic.verb_unknown", "{where}: unknown verb {name}; known: "
+                       "{known}", where=where, name=repr(name), known=", ".join(VERBS)))
     fields = _VERB_FIELDS[name]
     extra = set(data) - set(fields) - {"verb"}
+    if extra and fields:
+        raise _bad(say("nevermore.magic.verb_extra", "{where}: verb {name} takes no {extra}; "
+                       "it takes {takes}", where=where, name=repr(name),
+                       extra=str(sorted(extra)), takes=str(sorted(fields))))
     if extra:
-        raise InvalidData(f"{where}: verb {name!r} takes no {sorted(extra)}; "
-                          f"it takes {sorted(fields) or 'nothing'}")
+        raise _bad(say("nevermore.magic.verb_extra_none", "{where}: verb {name} takes no "
+                       "{extra}; it takes nothing", where=where, name=repr(name),
+                       extra=str(sorted(extra))))
     kwargs: dict[str, Any] = {}
     for f, kind in fields.items():
         if f not in data:
             if name == "damage" and f == "target":
                 continue
-            raise InvalidData(f"{where}: verb {name!r} needs {f!r}")
+            raise _bad(say("nevermore.magic.verb_needs", "{where}: verb {name} needs {field}",
+                           where=where, name=repr(name), field=repr(f)))
         v = data[f]
+        at = f"{where}.{f}"
         if kind == "int":
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9:
-                raise InvalidData(f"{where}.{f}: expected a whole number 1..9, got {v!r}")
+                raise _bad(say("nevermore.magic.whole_number", "{where}: expected a whole "
+                               "number 1..9, got {got}", where=at, got=repr(v)))
         elif kind == "target":
             if v not in {t.value for t in Target}:
-                raise InvalidData(f"{where}.{f}: expected one of chosen, others, all, self")
+                raise _bad(say("nevermore.magic.target", "{where}: expected one of {allowed}",
+                               where=at, allowed="chosen, others, all, self"))
             v = Target(v)
         elif kind == "deck":
             if v not in ("light", "shadow"):
-                raise InvalidData(f"{where}.{f}: expected light or shadow, got {v!r}")
+                raise _bad(say("nevermore.magic.light_or_shadow", "{where}: expected {light} "
+                               "or {shadow}, got {got}", where=at, light="light",
+                               shadow="shadow", got=repr(v)))
             v = Deck(v)
         elif kind in ("suit", "suit_or_next"):
             allowed = ["attack", "healing", "radiance", "victory"]
             if kind == "suit_or_next":
                 allowed.append("next")
             if v not in allowed:
-                raise InvalidData(f"{where}.{f}: expected one of {', '.join(allowed)}, got {v!r}")
+                raise _bad(say("nevermore.magic.one_of", "{where}: expected one of {allowed}, "
+                               "got {got}", where=at, allowed=", ".join(allowed), got=repr(v)))
             if kind == "suit":
                 v = Suit(v)
         kwargs[f] = v
@@ -307,7 +327,8 @@ def _verb(data: Any, where: str) -> Verb:
 
 def _effect(data: Any, where: str) -> tuple[Verb, ...]:
     if not isinstance(data, list) or not data:
-        raise InvalidData(f"{where}: an effect is a non-empty list of verbs")
+        raise _bad(say("nevermore.magic.effect", "{where}: an effect is a non-empty list of "
+                       "verbs", where=where))
     return tuple(_verb(v, f"{where}[{i}]") for i, v in enumerate(data))
 
 
@@ -318,38 +339,49 @@ def _timing(v: Any, where: str) -> str:
         when, _, step = v.partition(":")
         if when in ("before", "after") and step in STEPS:
             return v
-    raise InvalidData(f"{where}: timing must be anytime, draft, suit, before:STEP or after:STEP "
-                      f"(STEP: {', '.join(STEPS)}), got {v!r}")
+    raise _bad(say("nevermore.magic.timing", "{where}: timing must be {choices} or {last} "
+                   "({step}: {steps}), got {got}", where=where,
+                   choices="anytime, draft, suit, before:STEP", last="after:STEP", step="STEP",
+                   steps=", ".join(STEPS), got=repr(v)))
 
 
 def _card(data: Any, where: str) -> MagicCard:
     if not isinstance(data, dict):
-        raise InvalidData(f"{where}: a card is an object")
+        raise _bad(say("nevermore.magic.card_object", "{where}: a card is an object",
+                       where=where))
     extra = set(data) - _CARD_KEYS
     if extra:
-        raise InvalidData(f"{where}: unknown field(s) {sorted(extra)}")
+        raise _bad(say("nevermore.magic.card_fields", "{where}: unknown field(s) {extra}",
+                       where=where, extra=str(sorted(extra))))
     for f in ("key", "name_en", "name_ru"):
         if not isinstance(data.get(f), str) or not data[f].strip():
-            raise InvalidData(f"{where}: {f!r} (a non-empty string) is required")
+            raise _bad(say("nevermore.magic.card_required", "{where}: {field} (a non-empty "
+                           "string) is required", where=where, field=repr(f)))
     for f in ("text_en", "text_ru"):
         if not isinstance(data.get(f, ""), str):
-            raise InvalidData(f"{where}.{f}: expected a string")
+            raise _bad(say("nevermore.magic.string", "{where}: expected a string",
+                           where=f"{where}.{f}"))
     where = f"{where} ({data['key']})"
     if data.get("deck") not in ("light", "shadow"):
-        raise InvalidData(f"{where}: 'deck' must be light or shadow")
+        raise _bad(say("nevermore.magic.card_deck", "{where}: {field} must be {light} or "
+                       "{shadow}", where=where, field="'deck'", light="light",
+                       shadow="shadow"))
     copies = data.get("copies", 1)
     if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_PER_DECK:
-        raise InvalidData(f"{where}: 'copies' must be a whole number 1..{MAX_PER_DECK}")
+        raise _bad(say("nevermore.magic.copies", "{where}: {field} must be a whole number "
+                       "1..{most}", where=where, field="'copies'", most=str(MAX_PER_DECK)))
     timing = _timing(data.get("timing"), f"{where}.timing")
     effect = _effect(data.get("effect"), f"{where}.effect")
     raven = data.get("raven_effect")
     raven_effect = None if raven is None else _effect(raven, f"{where}.raven_effect")
     has_add = any(isinstance(v, AddSuit) for v in effect)
     if (timing == "suit") != has_add or (has_add and len(effect) != 1):
-        raise InvalidData(f"{where}: a suit-like card has timing 'suit' and exactly one "
-                          "add_suit verb, and only such a card has them")
+        raise _bad(say("nevermore.magic.suit_like", "{where}: a suit-like card has timing "
+                       "{suit} and exactly one {add_suit} verb, and only such a card has them",
+                       where=where, suit="'suit'", add_suit="add_suit"))
     if raven_effect is not None and any(isinstance(v, AddSuit) for v in raven_effect):
-        raise InvalidData(f"{where}: add_suit cannot be a raven effect")
+        raise _bad(say("nevermore.magic.raven_add_suit", "{where}: {add_suit} cannot be a "
+                       "raven effect", where=where, add_suit="add_suit"))
     return MagicCard(key=data["key"], deck=Deck(data["deck"]), name_en=data["name_en"],
                      name_ru=data["name_ru"], timing=timing, effect=effect,
                      raven_effect=raven_effect, copies=copies,
@@ -364,28 +396,35 @@ def load_magic_set(text: str) -> MagicSet:
     """Parse a magic set from JSON text; raises InvalidData saying what is wrong and where."""
     try:
         data = json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        raise InvalidData(f"magic set: not valid JSON: {e}") from None
+    except json.JSONDecodeError as e:  # Python's words for where the text breaks off
+        raise _bad(say("nevermore.magic.json", "not valid JSON: {error}", error=str(e))) \
+            from None
     except RecursionError:
-        raise InvalidData("magic set: not valid JSON: nested too deeply") from None
+        raise _bad(say("nevermore.magic.json_deep", "not valid JSON: nested too deeply")) \
+            from None
     except ValueError as e:  # NaN, Infinity
-        raise InvalidData(f"magic set: not valid JSON: {e}") from None
+        raise _bad(say("nevermore.magic.json", "not valid JSON: {error}", error=str(e))) \
+            from None
     if not isinstance(data, dict):
-        raise InvalidData("magic set: the file holds one JSON object")
+        raise _bad(say("nevermore.magic.one_object", "the file holds one JSON object"))
     extra = set(data) - {"name", "title_en", "title_ru", "cards", "notes"}
     if extra:
-        raise InvalidData(f"magic set: unknown field(s) {sorted(extra)}")
+        raise _bad(say("nevermore.magic.set_fields", "unknown field(s) {extra}",
+                       extra=str(sorted(extra))))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise InvalidData("magic set: 'name' (a non-empty string) is required")
+        raise _bad(say("nevermore.magic.set_required", "{field} (a non-empty string) is "
+                       "required", field="'name'"))
     cards = data.get("cards")
     if not isinstance(cards, list) or not cards:
-        raise InvalidData("magic set: 'cards' must be a non-empty list")
-    kinds = tuple(_card(c, f"magic set: cards[{i}]") for i, c in enumerate(cards))
+        raise _bad(say("nevermore.magic.cards_list", "{field} must be a non-empty list",
+                       field="'cards'"))
+    kinds = tuple(_card(c, f"cards[{i}]") for i, c in enumerate(cards))
     keys = [k.key for k in kinds]
     dup = sorted({k for k in keys if keys.count(k) > 1})
     if dup:
-        raise InvalidData(f"magic set: duplicate card key(s) {dup}")
+        raise _bad(say("nevermore.magic.duplicates", "duplicate card key(s) {keys}",
+                       keys=str(dup)))
     light: list[int] = []
     shadow: list[int] = []
     kind_of: dict[int, int] = {}
@@ -396,16 +435,19 @@ def load_magic_set(text: str) -> MagicSet:
             cid = base + len(ids)
             ids.append(cid)
             kind_of[cid] = i
-    for deck, ids in (("Light", light), ("Shadow", shadow)):
+    for deck, ids in ((say("nevermore.magic.light", "Light"), light),
+                      (say("nevermore.magic.shadow", "Shadow"), shadow)):
         if len(ids) > MAX_PER_DECK:
-            raise InvalidData(f"magic set: the {deck} deck has {len(ids)} cards, "
-                              f"at most {MAX_PER_DECK}")
+            raise _bad(say_count("nevermore.magic.deck_size", "the {deck} deck has {n} card, "
+                                 "at most {most}", "the {deck} deck has {n} cards, at most "
+                                 "{most}", len(ids), deck=deck, most=str(MAX_PER_DECK)))
     if not shadow:
-        raise InvalidData("magic set: the Shadow deck is empty (each player starts with one)")
+        raise _bad(say("nevermore.magic.no_shadow", "the Shadow deck is empty (each player "
+                       "starts with one)"))
     title_en = data.get("title_en", name)
     title_ru = data.get("title_ru", name)
     if not isinstance(title_en, str) or not isinstance(title_ru, str):
-        raise InvalidData("magic set: titles must be strings")
+        raise _bad(say("nevermore.magic.titles", "titles must be strings"))
     return MagicSet(name=name, title_en=title_en, title_ru=title_ru, kinds=kinds,
                     light_ids=tuple(light), shadow_ids=tuple(shadow), kind_of=kind_of)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from koloda.engine.errors import InvalidData, InvalidOption
+from koloda.engine.errors import InvalidData, InvalidOption, Words, say
 from koloda.engine.options import option
 from koloda.games.nevermore.magic import MagicSet, magic_set_for
 
@@ -58,13 +58,21 @@ class NevermoreOptions:
     def __post_init__(self) -> None:
         if self.magic == "custom":
             if not self.magic_set_json.strip():
-                raise InvalidOption("option 'magic' is custom but 'magic_set_json' is empty")
+                raise InvalidOption(say("nevermore.option.custom_empty",
+                                        "option {name} is {custom} but {json} is empty",
+                                        name="'magic'", custom="custom",
+                                        json="'magic_set_json'"))
             try:
                 magic_set_for("custom", self.magic_set_json)
             except InvalidData as e:
-                raise InvalidOption(f"option 'magic_set_json': {e}") from None
+                error: Words | str = e.words if e.words is not None else str(e)
+                raise InvalidOption(say("nevermore.option.magic_set_json",
+                                        "option {name}: {error}", name="'magic_set_json'",
+                                        error=error)) from None
         elif self.magic_set_json:
-            raise InvalidOption("option 'magic_set_json' is used only with magic=custom")
+            raise InvalidOption(say("nevermore.option.json_without_custom",
+                                    "option {name} is used only with {setting}",
+                                    name="'magic_set_json'", setting="magic=custom"))
 
     @property
     def magic_set(self) -> MagicSet:
