@@ -42,11 +42,14 @@ def test_table_creation_is_limited_per_address_and_in_all(db: Path) -> None:
         r = one.post("/api/tables", json={"game": "toy"})
         assert r.status_code == 429 and r.json()["code"] == "too_many"
         assert "3 tables a minute" in r.json()["message"]
+        assert r.json()["message_ru"] == ("с одного адреса можно создать не больше 3 столов в "
+                                          "минуту; подождите немного")
         other = TestClient(app, client=("10.0.0.2", 1))  # another address has its own share
         assert other.post("/api/tables", json={"game": "toy"}).status_code == 201
         assert other.post("/api/tables", json={"game": "toy"}).status_code == 201
         r = other.post("/api/tables", json={"game": "toy"})  # the sixth of the server
         assert r.status_code == 429 and "the server creates at most 5" in r.json()["message"]
+        assert "сервер создаёт не больше 5 столов в минуту" in r.json()["message_ru"]
 
 
 def test_websockets_are_limited_per_address_and_in_all(db: Path) -> None:
@@ -60,6 +63,7 @@ def test_websockets_are_limited_per_address_and_in_all(db: Path) -> None:
             with one.websocket_connect(f"/ws/{tid}") as c:
                 err = c.receive_json()
                 assert err["code"] == "too_many" and "from one address" in err["message"]
+                assert "с одного адреса — не больше 2 подключений" in err["message_ru"]
                 with pytest.raises(WebSocketDisconnect) as closed:
                     c.receive_json()
                 assert closed.value.code == 4429
@@ -69,6 +73,7 @@ def test_websockets_are_limited_per_address_and_in_all(db: Path) -> None:
                 with other.websocket_connect(f"/ws/{tid}") as e:
                     err = e.receive_json()
                     assert err["code"] == "too_many" and "server is full" in err["message"]
+                    assert "сервер заполнен (3 подключения)" in err["message_ru"]
         # closed connections are given back
         with one.websocket_connect(f"/ws/{tid}") as a:
             hello(a, None)
@@ -155,6 +160,7 @@ def test_http_act_and_view_keep_the_message_rate(db: Path) -> None:
                        json={"action": "play 1", "version": 99}) for _ in range(30)]
         refused = [r for r in acts if r.status_code == 429]
         assert refused and refused[0].json()["code"] == "too_many"
+        assert refused[0].json()["message_ru"] == "помедленнее: не больше 5 запросов в секунду"
         again = [c.post(f"/api/tables/{tid}/again", headers=auth(a)).status_code
                  for _ in range(30)]
         assert 429 in again
@@ -186,6 +192,7 @@ def test_lang_messages_do_not_resend_the_log_each_time(client: TestClient) -> No
                 resends += 1
             if m["type"] == "error":
                 assert m["code"] == "too_many" and "language" in m["message"]
+                assert "язык можно менять" in m["message_ru"]
                 refused += 1
         assert resends == Limits().full_resends_per_minute and refused >= 7
 

@@ -49,7 +49,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from koloda.server.catalogue import catalogue
 from koloda.server.errors import ClientError
 from koloda.server.hub import Hub, SeatRequest, games_catalogue
-from koloda.server.limits import Bucket, Gate, Limits
+from koloda.server.limits import Bucket, Gate, Limits, too_many
 from koloda.server.room import Client, Room
 from koloda.server.store import Store, default_url
 
@@ -624,7 +624,8 @@ async def serve_socket(
             if data is None:
                 break
             if not bucket.take():
-                err = ClientError("too_many", f"slow down: at most {rate:g} messages a second")
+                err = too_many("messages", "slow down: at most {n} message a second",
+                               "slow down: at most {n} messages a second", rate)
                 await refuse(room, client, err, data)
                 continue
             try:
@@ -658,12 +659,12 @@ async def _serve_socket(
     def admit(room: Room, token: str | None, lang: str) -> Client:
         seat = room.seat_for_token(token) if token else None
         if seat is None and len(room.spectators) >= MAX_SPECTATORS:
-            raise ClientError("too_many", f"a table has at most {MAX_SPECTATORS} spectators")
+            raise too_many("spectators", "a table has at most {n} spectator",
+                           "a table has at most {n} spectators", MAX_SPECTATORS)
         if seat is not None and len(room.seats[seat].clients) >= MAX_SEAT_CONNECTIONS:
-            raise ClientError(
-                "too_many", f"a seat has at most {MAX_SEAT_CONNECTIONS} open connections; "
-                "close another page of this seat"
-            )
+            raise too_many("seat_sockets", "a seat has at most {n} open connection; close "
+                           "another page of this seat", "a seat has at most {n} open "
+                           "connections; close another page of this seat", MAX_SEAT_CONNECTIONS)
         client = Client(seat, lang)
         client.resends = Bucket(resends_per_minute / 60.0, max(1.0, resends_per_minute))
         return client
@@ -702,7 +703,8 @@ async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
         # the log in the other language is the whole log again: a few times a minute
         if client.resends is not None and not client.resends.take():
             raise ClientError("too_many", "the language can be changed a few times a minute; "
-                              "wait a little")
+                              "wait a little", message_ru="язык можно менять лишь несколько раз "
+                              "в минуту; подождите немного")
         client.lang = lang
         async with room.lock:
             room.resend(client)
