@@ -344,19 +344,9 @@ def create_app(
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
-        address = _address(websocket)
-        try:
-            gate.open_socket(address)
-        except ClientError as e:
-            await _send_now(websocket, e.to_json())
-            await websocket.close(code=4429)
-            return
-        try:
-            await _serve_socket(websocket, hub_of(websocket), table_id, message_rate,
-                                limits.full_resends_per_minute)
-        finally:
-            gate.close_socket(address)
+        await websocket.accept()  # counted against the limits by _SocketGate
+        await _serve_socket(websocket, hub_of(websocket), table_id, message_rate,
+                            limits.full_resends_per_minute)
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
@@ -381,6 +371,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_middleware(_BodyLimitMiddleware)
     app.add_middleware(_SecurityHeaders)
+    app.add_middleware(_SocketGate, gate=gate)  # tables' and events' sockets alike
     return app
 
 
@@ -405,14 +396,63 @@ class _SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        started = False
+
         async def with_headers(message: Any) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 names = {k.lower() for k, _ in message.get("headers", [])}
                 extra = [(k, v) for k, v in self.headers if k not in names]
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 
-        await self.app(scope, receive, with_headers)
+        try:
+            await self.app(scope, receive, with_headers)
+        except Exception:
+            # a failure of the server's own: answered here, with the headers, in the errors'
+            # shape (Starlette's last-resort answer would come from outside this middleware,
+            # without them), then raised on for the server's log
+            if not started:
+                body = json.dumps(ClientError(
+                    "internal", "the server could not answer this request").to_json()).encode()
+                await send({"type": "http.response.start", "status": 500, "headers": [
+                    (b"content-type", b"application/json"), *self.headers]})
+                await send({"type": "http.response.body", "body": body})
+            raise
+
+
+class _SocketGate:
+    """Every WebSocket (a table's, an event's) counted against the limits of open sockets per
+    address and in all (:meth:`Gate.open_socket`); one beyond them is accepted only to be told
+    ``too_many`` and closed with code 4429."""
+
+    def __init__(self, app: Any, gate: Gate) -> None:
+        self.app = app
+        self.gate = gate
+
+    async def __call__(
+        self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
+        send: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = str(client[0]) if client else "unknown"
+        try:
+            self.gate.open_socket(address)
+        except ClientError as e:
+            if (await receive())["type"] == "websocket.connect":
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.send",
+                            "text": json.dumps(e.to_json(), allow_nan=False)})
+                await send({"type": "websocket.close", "code": 4429})
+            return
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.gate.close_socket(address)
 
 
 class _BodyLimitMiddleware(BodyLimit):
@@ -677,15 +717,17 @@ async def _serve_socket(
 async def _refuse(
     room: Room, client: Client, error: ClientError, data: dict[str, Any] | None
 ) -> None:
-    """Tell this client (only) why its message was refused; after a stale version, what it
-    has not seen of the current view (the log entries it has are not sent again)."""
+    """Tell this client (only) why its message was refused; after a stale version, the
+    current view if it was not queued to this connection already (every change is: a view is
+    never sent twice, and never with the log entries it has)."""
     reply = error.to_json()
     if data is not None and "id" in data:
         reply["id"] = data.get("id")
     client.push(reply)
     if error.code == "stale_version":
         async with room.lock:
-            client.push(room.view_for(client))
+            if not room.has_current_view(client):
+                client.push(room.view_for(client))
 
 
 async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
