@@ -286,7 +286,7 @@ class Hub:
                     make_bot(bot, g, seed=0)
                 except KolodaError as e:
                     raise ClientError("invalid_option", f"seat {i + 1}: {e}") from None
-                _check_bot_budget(bot, i)
+                _check_bot_budget(bot, g.name, i)
             name = (s.name or "").strip() or _seat_name(s.kind, bot, i, lang)
             try:
                 name = check_name(name, NAME_LIMIT)
@@ -346,10 +346,13 @@ MAX_BOT_SECONDS = 10.0
 MAX_BOT_ITERATIONS = 20_000
 
 
-def _check_bot_budget(bot: str, seat: int) -> None:
+def _check_bot_budget(bot: str, game: str, seat: int) -> None:
     """Refuse a bot parameter naming more than :data:`MAX_BOT_SECONDS` seconds (``5s``) or
-    :data:`MAX_BOT_ITERATIONS` iterations (``2000``) per decision."""
-    for param in bot.split(":")[2:]:
+    :data:`MAX_BOT_ITERATIONS` iterations (``2000``) per decision, spelt by position
+    (``bot:ismcts:3600s``) or by name (``bot:ismcts:budget=3600s``, the lobby's custom form)."""
+    from koloda.engine.bot import parse_bot_spec
+
+    for param in parse_bot_spec(bot, game)[1]:
         raw = param.strip().lower()
         try:
             if raw.endswith("s") and float(raw[:-1]) <= MAX_BOT_SECONDS:
