@@ -98,6 +98,23 @@ def test_a_custom_magic_set_is_freed_with_its_table(db: Path) -> None:
         assert options() is None
 
 
+def test_custom_gwent_decks_are_freed_with_their_table(db: Path) -> None:
+    from importlib import resources
+
+    text = resources.files("koloda.games.gwent").joinpath("data/default-decks.json").read_text(
+        encoding="utf-8")
+    with _server(db, idle_minutes=30) as c:
+        t = new_table(c, game="gwent", options={"decks_json": text})
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        game = hub.rooms[t["table"]].game
+        assert game.options.deck_lists is not None  # parsed, and kept by the options only
+        options = weakref.ref(game.options)
+        del game
+        hub.unload_idle(now=1e18)
+        gc.collect()
+        assert options() is None
+
+
 def _magic_set_json(ms: Any) -> dict[str, Any]:
     from importlib import resources
 
@@ -346,6 +363,7 @@ def test_oversized_bodies_are_413_with_or_without_a_length(client: TestClient) -
     big = b'{"game": "toy", "x": "' + b"a" * (MAX_MESSAGE + 10) + b'"}'
     r = client.post("/api/tables", content=big, headers={"Content-Type": "application/json"})
     assert r.status_code == 413 and r.json()["code"] == "too_large"
+    assert "default-src 'self'" in r.headers["content-security-policy"]
 
     def chunks() -> Iterator[bytes]:
         for i in range(0, len(big), 1000):
@@ -366,7 +384,10 @@ def test_oversized_bodies_are_413_with_or_without_a_length(client: TestClient) -
 def test_every_answer_carries_the_security_policy(client: TestClient) -> None:
     t = new_table(client)
     for path in ("/", f"/t/{t['table']}", "/static/table.js", "/static/koloda.css",
-                 "/api/games", f"/api/tables/{t['table']}", "/no/such/page", "/openapi.json"):
+                 "/api/games", f"/api/tables/{t['table']}", "/no/such/page", "/openapi.json",
+                 # an event's pages and their errors (no such event) too
+                 "/e/none", "/e/none/desk", "/e/none/board", "/e/none/print",
+                 "/api/events/none", "/games/duel/page.js", "/games/none/page.js"):
         r = client.get(path)
         csp = r.headers.get("content-security-policy", "")
         assert "script-src 'self'" in csp and "default-src 'self'" in csp, path
