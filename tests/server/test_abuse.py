@@ -215,6 +215,8 @@ def test_http_act_and_view_keep_the_message_rate(db: Path) -> None:
                        headers={"X-Host-Token": t["host_token"]}).status_code
                  for _ in range(30)]
         assert 429 in links
+        info = [c.get(f"/api/tables/{tid}").status_code for _ in range(30)]
+        assert 429 in info
         # another seat has its own share
         b = t["seats"][1]["token"]
         assert c.get(f"/api/tables/{tid}/view", headers=auth(b)).status_code == 200

@@ -297,7 +297,9 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
-        return (await hub_of(request).get_room(table_id)).info(lang)
+        room = await hub_of(request).get_room(table_id)
+        gate.http((table_id, "info", _address(request)))  # the table's public state again
+        return room.info(lang)
 
     @app.get("/api/tables/{table_id}/links")
     async def table_links(
