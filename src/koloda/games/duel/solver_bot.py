@@ -32,15 +32,15 @@ kept: when the opponent's hand is known the model is exact.
   strength.
 
 Parameters: ``bot:solver`` (16 samples in a round, 8 for the hand) or ``bot:solver:N``
-(N samples in a round). ``time_limit`` (set by the play server) caps a decision's wall time
-whatever N: the bot then decides on the samples it has drawn and weighed so far.
+(N samples in a round). ``time_limit`` with ``clock`` (set by the play server; the rules'
+package reads no clock of its own) caps a decision's wall time whatever N: the bot then decides
+on the samples it has drawn and weighed so far.
 """
 
 from __future__ import annotations
 
-import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -236,14 +236,17 @@ class DuelSolverBot:
     def __init__(self, seed: int = 0, *, samples: int = DEFAULT_SAMPLES) -> None:
         self.rng = Rng.from_seed(seed)
         self.samples = samples
-        #: Wall-clock seconds a decision may take whatever ``samples`` (None: no cap); past it
-        #: the bot decides on the samples weighed so far (at least one). The play server sets it.
+        #: Seconds a decision may take whatever ``samples`` (None: no cap), by ``clock`` (a
+        #: function giving seconds, such as ``time.perf_counter``); past them the bot decides
+        #: on the samples weighed so far (at least one). The play server sets both.
         self.time_limit: float | None = None
+        self.clock: Callable[[], float] | None = None
         self._deadline: float | None = None
 
     def _over(self) -> bool:
-        """Whether this decision's time is up (never without a time limit)."""
-        return self._deadline is not None and time.perf_counter() >= self._deadline
+        """Whether this decision's time is up (never without a time limit and a clock)."""
+        return (self._deadline is not None and self.clock is not None
+                and self.clock() >= self._deadline)
 
     def _draw(self, decision: Decision, n: int) -> list[GameState]:
         """``n`` sampled duels, fewer (at least one) when the time is up."""
@@ -257,8 +260,8 @@ class DuelSolverBot:
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
-        self._deadline = (None if self.time_limit is None
-                          else time.perf_counter() + self.time_limit)
+        self._deadline = (None if self.time_limit is None or self.clock is None
+                          else self.clock() + self.time_limit)
         phase = decision.observation["phase"]
         seat = decision.seat
         if phase == "choose_hand":
