@@ -113,6 +113,8 @@ def test_bots_that_would_think_for_ever_are_refused(client: TestClient) -> None:
         r = client.post("/api/tables", json={
             "game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}]})
         assert r.status_code == 400 and r.json()["code"] == "invalid_option", r.text
+        assert "бот здесь думает над ходом не больше 10 с или 20\xa0000 итераций" in \
+            r.json()["message_ru"]
     for bot in ("bot:ismcts:1s", "bot:ismcts:budget=10s", "bot:ismcts:budget=20000"):
         r = client.post("/api/tables", json={
             "game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}]})

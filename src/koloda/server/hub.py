@@ -26,6 +26,7 @@ from koloda.bots.base import bot_descriptions, named_bot
 from koloda.engine import GameRecord, KolodaError, get_spec, load_game
 from koloda.engine.errors import IllegalAction, InvalidOption, UnknownGame
 from koloda.engine.record import RulesChanged, migrate
+from koloda.i18n import number
 from koloda.server.botpool import BotPool
 from koloda.server.errors import ClientError
 from koloda.server.limits import Limits
@@ -362,6 +363,9 @@ def _check_bot_budget(bot: str, game: str, seat: int) -> None:
                     "invalid_option",
                     f"seat {seat + 1}: a bot here thinks at most {MAX_BOT_SECONDS:g} s or "
                     f"{MAX_BOT_ITERATIONS} iterations per decision, not {param!r}",
+                    message_ru=f"место {seat + 1}: бот здесь думает над ходом не больше "
+                    f"{number(MAX_BOT_SECONDS, 'ru')} с или {number(MAX_BOT_ITERATIONS, 'ru')} "
+                    f"итераций, а не «{param}»",
                 )
         except ValueError:  # not a budget (e.g. an exploration constant)
             continue
