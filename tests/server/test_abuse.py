@@ -42,11 +42,14 @@ def test_table_creation_is_limited_per_address_and_in_all(db: Path) -> None:
         r = one.post("/api/tables", json={"game": "toy"})
         assert r.status_code == 429 and r.json()["code"] == "too_many"
         assert "3 tables a minute" in r.json()["message"]
+        assert r.json()["message_ru"] == ("с одного адреса можно создать не больше 3 столов в "
+                                          "минуту; подождите немного")
         other = TestClient(app, client=("10.0.0.2", 1))  # another address has its own share
         assert other.post("/api/tables", json={"game": "toy"}).status_code == 201
         assert other.post("/api/tables", json={"game": "toy"}).status_code == 201
         r = other.post("/api/tables", json={"game": "toy"})  # the sixth of the server
         assert r.status_code == 429 and "the server creates at most 5" in r.json()["message"]
+        assert "сервер создаёт не больше 5 столов в минуту" in r.json()["message_ru"]
 
 
 def test_websockets_are_limited_per_address_and_in_all(db: Path) -> None:
@@ -60,15 +63,19 @@ def test_websockets_are_limited_per_address_and_in_all(db: Path) -> None:
             with one.websocket_connect(f"/ws/{tid}") as c:
                 err = c.receive_json()
                 assert err["code"] == "too_many" and "from one address" in err["message"]
+                assert "с одного адреса — не больше 2 подключений" in err["message_ru"]
                 with pytest.raises(WebSocketDisconnect) as closed:
                     c.receive_json()
                 assert closed.value.code == 4429
+            with one.websocket_connect("/ws/events/any") as event:  # an event's socket too
+                assert event.receive_json()["code"] == "too_many"
             other = TestClient(app, client=("10.0.0.2", 1))
             with other.websocket_connect(f"/ws/{tid}") as d:
                 hello(d, None)
                 with other.websocket_connect(f"/ws/{tid}") as e:
                     err = e.receive_json()
                     assert err["code"] == "too_many" and "server is full" in err["message"]
+                    assert "сервер заполнен (3 подключения)" in err["message_ru"]
         # closed connections are given back
         with one.websocket_connect(f"/ws/{tid}") as a:
             hello(a, None)
@@ -86,6 +93,23 @@ def test_a_custom_magic_set_is_freed_with_its_table(db: Path) -> None:
         hub = c.app.state.hub  # type: ignore[attr-defined]
         options = weakref.ref(hub.rooms[t["table"]].game.options)
         assert not hasattr(magic_set_for, "cache_info")  # no cache of every set seen
+        hub.unload_idle(now=1e18)
+        gc.collect()
+        assert options() is None
+
+
+def test_custom_gwent_decks_are_freed_with_their_table(db: Path) -> None:
+    from importlib import resources
+
+    text = resources.files("koloda.games.gwent").joinpath("data/default-decks.json").read_text(
+        encoding="utf-8")
+    with _server(db, idle_minutes=30) as c:
+        t = new_table(c, game="gwent", options={"decks_json": text})
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        game = hub.rooms[t["table"]].game
+        assert game.options.deck_lists is not None  # parsed, and kept by the options only
+        options = weakref.ref(game.options)
+        del game
         hub.unload_idle(now=1e18)
         gc.collect()
         assert options() is None
@@ -120,6 +144,34 @@ def test_non_finite_numbers_are_refused_in_option_files(client: TestClient) -> N
     r = client.post("/api/tables", json={"game": "gwent", "options": {
         "decks_json": '{"decks": {"a": {"x": NaN}, "b": {}}}'}})
     assert r.status_code == 400 and "NaN" in r.json()["message"]
+    magic = json.dumps(_magic_set_json(None), ensure_ascii=False)
+    for number in ("NaN", "Infinity", "-Infinity"):
+        text = magic.replace('"name": "mine"', f'"name": "mine", "x": {number}', 1)
+        assert number in text
+        r = client.post("/api/tables", json={"game": "nevermore", "players": 3, "options": {
+            "magic": "custom", "magic_set_json": text}})
+        assert r.status_code == 400 and r.json()["code"] == "invalid_option", r.text
+        assert number in r.json()["message"]
+
+
+def _float_options() -> list[tuple[str, str]]:
+    from koloda.engine import game_specs
+
+    return [(s.name, o.name) for s in game_specs() if s.lobby for o in s.options
+            if o.type_name == "float"]
+
+
+def test_every_float_option_of_every_game_refuses_non_finite_numbers(
+    client: TestClient,
+) -> None:
+    found = _float_options()
+    assert ("gwent", "cross_suit_value") in found  # (the duel and Nevermore have none)
+    for game, option in found:
+        for number in ("NaN", "Infinity", "-Infinity"):
+            body = f'{{"game": "{game}", "options": {{"{option}": {number}}}}}'
+            r = client.post("/api/tables", content=body,
+                            headers={"Content-Type": "application/json"})
+            assert r.status_code == 400 and r.json()["code"] == "invalid_option", (game, r.text)
 
 
 def test_frames_are_written_without_nan() -> None:
@@ -155,9 +207,16 @@ def test_http_act_and_view_keep_the_message_rate(db: Path) -> None:
                        json={"action": "play 1", "version": 99}) for _ in range(30)]
         refused = [r for r in acts if r.status_code == 429]
         assert refused and refused[0].json()["code"] == "too_many"
+        assert refused[0].json()["message_ru"] == "помедленнее: не больше 5 запросов в секунду"
         again = [c.post(f"/api/tables/{tid}/again", headers=auth(a)).status_code
                  for _ in range(30)]
         assert 429 in again
+        links = [c.get(f"/api/tables/{tid}/links",
+                       headers={"X-Host-Token": t["host_token"]}).status_code
+                 for _ in range(30)]
+        assert 429 in links
+        info = [c.get(f"/api/tables/{tid}").status_code for _ in range(30)]
+        assert 429 in info
         # another seat has its own share
         b = t["seats"][1]["token"]
         assert c.get(f"/api/tables/{tid}/view", headers=auth(b)).status_code == 200
@@ -186,11 +245,12 @@ def test_lang_messages_do_not_resend_the_log_each_time(client: TestClient) -> No
                 resends += 1
             if m["type"] == "error":
                 assert m["code"] == "too_many" and "language" in m["message"]
+                assert "язык можно менять" in m["message_ru"]
                 refused += 1
         assert resends == Limits().full_resends_per_minute and refused >= 7
 
 
-def test_stale_versions_do_not_resend_the_log(client: TestClient) -> None:
+def test_stale_versions_do_not_resend_the_view(client: TestClient) -> None:
     t = new_table(client, seed=3)
     tid, a = t["table"], t["seats"][0]["token"]
     with client.websocket_connect(f"/ws/{tid}") as ws:
@@ -198,8 +258,43 @@ def test_stale_versions_do_not_resend_the_log(client: TestClient) -> None:
         for _ in range(10):
             ws.send_json({"type": "act", "action": first["legal"][0], "version": 7})
             assert receive_until(ws, "error")["code"] == "stale_version"
-            again = receive_until(ws, "state")
-            assert again["log"] == [] and not again["log_reset"]
+        ws.send_json({"type": "ping", "id": "end"})
+        assert receive_until(ws, "pong")["id"] == "end"  # and no state on the way
+
+
+def test_what_a_connection_draws_is_bounded_in_bytes(client: TestClient) -> None:
+    """The issue's measure: 40 small messages (a language switch or a stale action each) drew
+    865 KB. Now the language switches resend the whole view a few times a minute and the
+    stale actions nothing but their refusal: a duel's hand choice (a view of about 160 KB)."""
+    t = new_table(client, game="duel", seed=3)
+    tid, a = t["table"], t["seats"][0]["token"]
+    whole = {}
+    for lang in ("ru", "en"):
+        with client.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "hello", "token": a, "lang": lang})
+            ws.receive_text()  # welcome
+            whole[lang] = len(ws.receive_text().encode())  # the first view, its whole log
+    assert whole["en"] > 50_000
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        hello(ws, a, "en")
+        sent = received = 0
+        for i in range(40):
+            message = (json.dumps({"type": "lang", "lang": "ru" if i % 4 == 0 else "en"})
+                       if i % 2 == 0 else
+                       json.dumps({"type": "act", "action": "pass", "version": 99}))
+            sent += len(message.encode())
+            ws.send_text(message)
+        ws.send_json({"type": "ping", "id": "end"})
+        while True:
+            text = ws.receive_text()
+            received += len(text.encode())
+            if json.loads(text)["type"] == "pong":
+                break
+    # the allowed whole views (half of them in each language), a short answer to each other
+    # message; before, each stale action drew the whole view too
+    resends = Limits().full_resends_per_minute
+    limit = resends / 2 * (whole["ru"] + whole["en"]) * 1.05 + 40 * 400
+    assert received <= limit, (received, limit, sent)
 
 
 # --- item 8: nesting, names, versions, sizes ----------------------------------------------------
@@ -256,6 +351,11 @@ def test_http_act_takes_only_an_integer_version(client: TestClient, version: str
                     headers={**auth(a), "Content-Type": "application/json"})
     assert r.status_code == 400 and r.json()["code"] == "malformed", r.text
     assert client.get(f"/api/tables/{tid}").json()["version"] == 0
+    with client.websocket_connect(f"/ws/{tid}") as ws:  # the WebSocket alike
+        hello(ws, a)
+        ws.send_text('{"type": "act", "action": "' + legal + '", "version": ' + version + "}")
+        assert receive_until(ws, "error")["code"] == "malformed"
+    assert client.get(f"/api/tables/{tid}").json()["version"] == 0
     ok = client.post(f"/api/tables/{tid}/act", headers=auth(a),
                      json={"action": legal, "version": 0})
     assert ok.status_code == 200
@@ -265,6 +365,7 @@ def test_oversized_bodies_are_413_with_or_without_a_length(client: TestClient) -
     big = b'{"game": "toy", "x": "' + b"a" * (MAX_MESSAGE + 10) + b'"}'
     r = client.post("/api/tables", content=big, headers={"Content-Type": "application/json"})
     assert r.status_code == 413 and r.json()["code"] == "too_large"
+    assert "default-src 'self'" in r.headers["content-security-policy"]
 
     def chunks() -> Iterator[bytes]:
         for i in range(0, len(big), 1000):
@@ -285,13 +386,31 @@ def test_oversized_bodies_are_413_with_or_without_a_length(client: TestClient) -
 def test_every_answer_carries_the_security_policy(client: TestClient) -> None:
     t = new_table(client)
     for path in ("/", f"/t/{t['table']}", "/static/table.js", "/static/koloda.css",
-                 "/api/games", f"/api/tables/{t['table']}", "/no/such/page", "/openapi.json"):
+                 "/api/games", f"/api/tables/{t['table']}", "/no/such/page", "/openapi.json",
+                 # an event's pages and their errors (no such event) too
+                 "/e/none", "/e/none/desk", "/e/none/board", "/e/none/print",
+                 "/api/events/none", "/games/duel/page.js", "/games/none/page.js"):
         r = client.get(path)
         csp = r.headers.get("content-security-policy", "")
         assert "script-src 'self'" in csp and "default-src 'self'" in csp, path
         assert r.headers.get("x-content-type-options") == "nosniff", path
     assert client.get("/api/docs").status_code == 404  # the page that loaded a CDN's script
     assert client.get("/openapi.json").json()["info"]["title"] == "Koloda"
+
+
+def test_a_server_failure_is_answered_with_the_security_policy(db: Path) -> None:
+    """A failure of the server's own (a 500) carries the headers and the errors' shape too."""
+    app = create_app(db_url(db), bot_delay=0)
+
+    @app.get("/fails")
+    async def fails() -> None:
+        raise RuntimeError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as c:
+        r = c.get("/fails")
+        assert r.status_code == 500 and r.json()["code"] == "internal"
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+        assert "a bug" not in r.text
 
 
 def test_pages_have_no_inline_scripts() -> None:

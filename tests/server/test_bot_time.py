@@ -34,6 +34,24 @@ def test_a_search_stops_at_its_time_limit_with_its_best_move_so_far() -> None:
     assert took < 3.0  # 20,000 iterations take minutes here
 
 
+def test_the_duel_solver_stops_at_its_time_limit_with_what_it_has_weighed() -> None:
+    """``bot:solver:20000`` (the most samples the server takes: over ten seconds a round here)
+    capped at 0.3 s decides on the samples weighed by then."""
+    game = load_game("duel")
+    state = game.new(seed=4)
+    guide = make_bot("bot:heuristic", game, seed=3)
+    while not (state.to_act and state.observe(0)["phase"] != "choose_hand"
+               and len(state.legal_actions(0)) > 1 and 0 in state.to_act):
+        for seat in list(state.to_act):
+            state.apply(seat, guide.act(decision_for(state, seat)))
+    bot = make_bot("bot:solver:20000", game, seed=1)
+    bound_time(bot, 0.3)
+    started = time.perf_counter()
+    action = bot.act(decision_for(state, 0))
+    assert time.perf_counter() - started < 3.0
+    assert action in state.legal_actions(0)
+
+
 def _choice(state: Any, moves: int) -> int:
     """Play ``moves`` first legal actions, then on until a seat has a real choice; its seat."""
     done = 0
@@ -58,6 +76,39 @@ def test_the_worker_rebuilds_the_position_from_the_record() -> None:
     assert think(job) == text  # the same job, the same position, the same seed
     assert is_search("bot:ismcts:1s") and is_search("bot:solver")
     assert not is_search("bot:heuristic") and not is_search("bot:random")
+
+
+def test_searching_tables_take_the_worker_in_turn() -> None:
+    """Three tables asking for one search decision after another share one worker in turn
+    (first asked, first served): a table that asks again at once never overtakes the others."""
+    import asyncio
+
+    from koloda.server.botpool import BotPool
+
+    game = load_game("duel")
+    state = game.new(seed=4)
+    seat = _choice(state, 3)
+    order: list[str] = []
+
+    async def table(pool: BotPool, name: str) -> None:
+        job = Job(table=name, match=0, game="duel", options=game.options_json(), players=2,
+                  seed=4, actions=tuple(state.history), seat=seat, bot="bot:ismcts:20000",
+                  bot_seed=9, seconds=0.15)
+        for _ in range(3):
+            action = await pool.search(job, lambda: state.legal_actions(seat)[0],
+                                       game.parse_action)
+            assert action in state.legal_actions(seat)
+            order.append(name)
+
+    async def main() -> None:
+        pool = BotPool(seconds=0.15, workers=1)
+        try:
+            await asyncio.gather(*(table(pool, name) for name in "ABC"))
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+    assert "".join(order) == "ABC" * 3
 
 
 def _bot_table(c: TestClient, game: str, bots: list[str], human: bool = False,

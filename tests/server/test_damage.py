@@ -271,3 +271,18 @@ def test_replay_refuses_a_record_of_other_rules(toy_v2: None) -> None:
         migrate(record)
     assert replay(record, any_rules=True).players == 2
     assert replay(dataclasses.replace(record, rules_version=2)).players == 2
+
+
+def test_records_carry_their_rules_version(toy_v2: None) -> None:
+    """A record written by ``record_of`` (the CLI's, the simulator's, an event's exports) names
+    the rules it was played under, and keeps it through its JSON form."""
+    from koloda.engine import load_game, record_of, replay
+
+    for name in ("duel", "nevermore", "gwent", "toy"):
+        game = load_game(name)
+        record = record_of(game, game.new(seed=1))
+        assert record.rules_version == get_spec(name).rules_version
+        again = GameRecord.from_json(record.to_json())
+        assert again.rules_version == record.rules_version
+        replay(again)
+    assert record.rules_version == 2  # the toy's rules, bumped by the fixture

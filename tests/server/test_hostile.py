@@ -108,13 +108,20 @@ def test_a_flood_is_refused_without_disturbing_the_table(public: TestClient) -> 
 
 def test_bots_that_would_think_for_ever_are_refused(client: TestClient) -> None:
     """The table waits for its bot: a budget of an hour would stall the table for an hour."""
-    for bot in ("bot:ismcts:3600s", "bot:ismcts:100000000"):
+    for bot in ("bot:ismcts:3600s", "bot:ismcts:100000000", "bot:ismcts:budget=3600s",
+                "bot:ismcts:budget=100000000", "bot:ismcts:exploration=1:budget=11s"):
         r = client.post("/api/tables", json={
             "game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}]})
         assert r.status_code == 400 and r.json()["code"] == "invalid_option", r.text
-    r = client.post("/api/tables", json={
-        "game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "bot:ismcts:1s"}]})
-    assert r.status_code == 201
+        assert "бот здесь думает над ходом не больше 10 с или 20\xa0000 итераций" in \
+            r.json()["message_ru"]
+    for bot in ("bot:ismcts:1s", "bot:ismcts:budget=10s", "bot:ismcts:budget=20000"):
+        r = client.post("/api/tables", json={
+            "game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}]})
+        assert r.status_code == 201, r.text
+    r = client.post("/api/tables", json={"game": "duel", "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "bot:solver:samples=1000000"}]})
+    assert r.status_code == 400 and r.json()["code"] == "invalid_option", r.text
 
 
 def test_a_table_that_fails_to_restore_does_not_stop_the_server(

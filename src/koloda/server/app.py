@@ -49,7 +49,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from koloda.server.catalogue import catalogue
 from koloda.server.errors import ClientError
 from koloda.server.hub import Hub, SeatRequest, games_catalogue
-from koloda.server.limits import Bucket, Gate, Limits
+from koloda.server.limits import Bucket, Gate, Limits, too_many
 from koloda.server.room import Client, Room
 from koloda.server.store import Store, default_url
 
@@ -297,7 +297,9 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
-        return (await hub_of(request).get_room(table_id)).info(lang)
+        room = await hub_of(request).get_room(table_id)
+        gate.http((table_id, "info", _address(request)))  # the table's public state again
+        return room.info(lang)
 
     @app.get("/api/tables/{table_id}/links")
     async def table_links(
@@ -344,19 +346,9 @@ def create_app(
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
-        address = _address(websocket)
-        try:
-            gate.open_socket(address)
-        except ClientError as e:
-            await _send_now(websocket, e.to_json())
-            await websocket.close(code=4429)
-            return
-        try:
-            await _serve_socket(websocket, hub_of(websocket), table_id, message_rate,
-                                limits.full_resends_per_minute)
-        finally:
-            gate.close_socket(address)
+        await websocket.accept()  # counted against the limits by _SocketGate
+        await _serve_socket(websocket, hub_of(websocket), table_id, message_rate,
+                            limits.full_resends_per_minute)
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
@@ -381,6 +373,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_middleware(_BodyLimitMiddleware)
     app.add_middleware(_SecurityHeaders)
+    app.add_middleware(_SocketGate, gate=gate)  # tables' and events' sockets alike
     return app
 
 
@@ -405,14 +398,63 @@ class _SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        started = False
+
         async def with_headers(message: Any) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 names = {k.lower() for k, _ in message.get("headers", [])}
                 extra = [(k, v) for k, v in self.headers if k not in names]
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 
-        await self.app(scope, receive, with_headers)
+        try:
+            await self.app(scope, receive, with_headers)
+        except Exception:
+            # a failure of the server's own: answered here, with the headers, in the errors'
+            # shape (Starlette's last-resort answer would come from outside this middleware,
+            # without them), then raised on for the server's log
+            if not started:
+                body = json.dumps(ClientError(
+                    "internal", "the server could not answer this request").to_json()).encode()
+                await send({"type": "http.response.start", "status": 500, "headers": [
+                    (b"content-type", b"application/json"), *self.headers]})
+                await send({"type": "http.response.body", "body": body})
+            raise
+
+
+class _SocketGate:
+    """Every WebSocket (a table's, an event's) counted against the limits of open sockets per
+    address and in all (:meth:`Gate.open_socket`); one beyond them is accepted only to be told
+    ``too_many`` and closed with code 4429."""
+
+    def __init__(self, app: Any, gate: Gate) -> None:
+        self.app = app
+        self.gate = gate
+
+    async def __call__(
+        self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
+        send: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = str(client[0]) if client else "unknown"
+        try:
+            self.gate.open_socket(address)
+        except ClientError as e:
+            if (await receive())["type"] == "websocket.connect":
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.send",
+                            "text": json.dumps(e.to_json(), allow_nan=False)})
+                await send({"type": "websocket.close", "code": 4429})
+            return
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.gate.close_socket(address)
 
 
 class _BodyLimitMiddleware(BodyLimit):
@@ -624,7 +666,8 @@ async def serve_socket(
             if data is None:
                 break
             if not bucket.take():
-                err = ClientError("too_many", f"slow down: at most {rate:g} messages a second")
+                err = too_many("messages", "slow down: at most {n} message a second",
+                               "slow down: at most {n} messages a second", rate)
                 await refuse(room, client, err, data)
                 continue
             try:
@@ -658,12 +701,12 @@ async def _serve_socket(
     def admit(room: Room, token: str | None, lang: str) -> Client:
         seat = room.seat_for_token(token) if token else None
         if seat is None and len(room.spectators) >= MAX_SPECTATORS:
-            raise ClientError("too_many", f"a table has at most {MAX_SPECTATORS} spectators")
+            raise too_many("spectators", "a table has at most {n} spectator",
+                           "a table has at most {n} spectators", MAX_SPECTATORS)
         if seat is not None and len(room.seats[seat].clients) >= MAX_SEAT_CONNECTIONS:
-            raise ClientError(
-                "too_many", f"a seat has at most {MAX_SEAT_CONNECTIONS} open connections; "
-                "close another page of this seat"
-            )
+            raise too_many("seat_sockets", "a seat has at most {n} open connection; close "
+                           "another page of this seat", "a seat has at most {n} open "
+                           "connections; close another page of this seat", MAX_SEAT_CONNECTIONS)
         client = Client(seat, lang)
         client.resends = Bucket(resends_per_minute / 60.0, max(1.0, resends_per_minute))
         return client
@@ -676,15 +719,17 @@ async def _serve_socket(
 async def _refuse(
     room: Room, client: Client, error: ClientError, data: dict[str, Any] | None
 ) -> None:
-    """Tell this client (only) why its message was refused; after a stale version, what it
-    has not seen of the current view (the log entries it has are not sent again)."""
+    """Tell this client (only) why its message was refused; after a stale version, the
+    current view if it was not queued to this connection already (every change is: a view is
+    never sent twice, and never with the log entries it has)."""
     reply = error.to_json()
     if data is not None and "id" in data:
         reply["id"] = data.get("id")
     client.push(reply)
     if error.code == "stale_version":
         async with room.lock:
-            client.push(room.view_for(client))
+            if not room.has_current_view(client):
+                client.push(room.view_for(client))
 
 
 async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
@@ -702,7 +747,8 @@ async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
         # the log in the other language is the whole log again: a few times a minute
         if client.resends is not None and not client.resends.take():
             raise ClientError("too_many", "the language can be changed a few times a minute; "
-                              "wait a little")
+                              "wait a little", message_ru="язык можно менять лишь несколько раз "
+                              "в минуту; подождите немного")
         client.lang = lang
         async with room.lock:
             room.resend(client)

@@ -35,10 +35,11 @@ import multiprocessing
 import os
 import sys
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from koloda.bots import Bot, decision_for, make_bot
 from koloda.engine import Action, Game, GameState, Rng, load_game
@@ -61,13 +62,30 @@ def is_search(bot_name: str) -> bool:
     return bot_name.removeprefix("bot:").split(":")[0] in SEARCH_KINDS
 
 
-def bound_time(bot: Bot, seconds: float) -> None:
-    """Cap ``bot``'s decisions at ``seconds`` of wall time, if it is a search that can stop
-    early (the others answer in milliseconds)."""
-    from koloda.bots.ismcts import IsmctsBot
+@runtime_checkable
+class TimeBounded(Protocol):
+    """A bot whose decisions can be capped in wall time (:class:`koloda.bots.ismcts.IsmctsBot`,
+    the duel's ``bot:solver``)."""
 
-    if isinstance(bot, IsmctsBot):
+    time_limit: float | None
+
+
+@runtime_checkable
+class Clocked(Protocol):
+    """A time-bounded bot that reads the clock it is given (a game's own bot: the rules'
+    packages read no clock themselves)."""
+
+    clock: Callable[[], float] | None
+
+
+def bound_time(bot: Bot, seconds: float) -> None:
+    """Cap ``bot``'s decisions at ``seconds`` of wall time, if it is a bot whose budget can
+    exceed it and that can stop early (a bot with a ``time_limit``: the search, the duel's
+    solver; the others answer in milliseconds whatever their parameters)."""
+    if isinstance(bot, TimeBounded):
         bot.time_limit = seconds
+    if isinstance(bot, Clocked):
+        bot.clock = time.perf_counter
 
 
 @dataclass(frozen=True)
@@ -146,8 +164,6 @@ def _worker_init(server: int) -> None:
         os.nice(WORKER_NICE)
 
     def watch() -> None:
-        import time
-
         while os.getppid() == server:
             time.sleep(1.0)
         os._exit(0)

@@ -28,7 +28,7 @@ def serve(
     log_level: str = typer.Option("info", "--log-level", help="Uvicorn's log level."),
     message_rate: float = typer.Option(
         20.0,
-        "--message-rate",
+        "--message-rate", envvar="KOLODA_MESSAGE_RATE",
         min=1.0,
         help="Messages a second each WebSocket may send on average (bursts of twice as many); "
         "beyond that they are refused.",
@@ -56,28 +56,29 @@ def serve(
         "the seed knows every card, so a server for real games leaves this off.",
     ),
     tables_per_minute: float = typer.Option(
-        30.0, "--tables-per-minute", min=1.0,
+        30.0, "--tables-per-minute", envvar="KOLODA_TABLES_PER_MINUTE", min=1.0,
         help="Tables one client address may create a minute (in bursts of as many).",
     ),
     tables_per_minute_total: float = typer.Option(
-        600.0, "--tables-per-minute-total", min=1.0,
+        600.0, "--tables-per-minute-total", envvar="KOLODA_TABLES_PER_MINUTE_TOTAL", min=1.0,
         help="Tables all clients together may create a minute.",
     ),
     sockets_per_address: int = typer.Option(
-        64, "--sockets-per-address", min=1,
+        64, "--sockets-per-address", envvar="KOLODA_SOCKETS_PER_ADDRESS", min=1,
         help="WebSockets one client address may hold open at once (behind a reverse proxy "
         "every client has the proxy's address).",
     ),
     sockets_total: int = typer.Option(
-        2000, "--sockets-total", min=1, help="WebSockets open at once in all.",
+        2000, "--sockets-total", envvar="KOLODA_SOCKETS_TOTAL", min=1,
+        help="WebSockets open at once in all.",
     ),
     bot_seconds: float = typer.Option(
-        10.0, "--bot-seconds", min=0.05, max=60.0,
+        10.0, "--bot-seconds", envvar="KOLODA_BOT_SECONDS", min=0.05, max=60.0,
         help="Wall-clock seconds a bot may think per decision, whatever its iteration budget "
         "(a search over it plays its best move so far).",
     ),
     bot_workers: int = typer.Option(
-        0, "--bot-workers", min=0,
+        0, "--bot-workers", envvar="KOLODA_BOT_WORKERS", min=0,
         help="Worker processes for searching bots (0: one fewer than the cores, at least 1).",
     ),
 ) -> None:

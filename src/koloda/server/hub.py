@@ -26,6 +26,7 @@ from koloda.bots.base import bot_descriptions, named_bot
 from koloda.engine import GameRecord, KolodaError, get_spec, load_game
 from koloda.engine.errors import IllegalAction, InvalidOption, UnknownGame
 from koloda.engine.record import RulesChanged, migrate
+from koloda.i18n import number
 from koloda.server.botpool import BotPool
 from koloda.server.errors import ClientError
 from koloda.server.limits import Limits
@@ -286,7 +287,7 @@ class Hub:
                     make_bot(bot, g, seed=0)
                 except KolodaError as e:
                     raise ClientError("invalid_option", f"seat {i + 1}: {e}") from None
-                _check_bot_budget(bot, i)
+                _check_bot_budget(bot, g.name, i)
             name = (s.name or "").strip() or _seat_name(s.kind, bot, i, lang)
             try:
                 name = check_name(name, NAME_LIMIT)
@@ -346,10 +347,13 @@ MAX_BOT_SECONDS = 10.0
 MAX_BOT_ITERATIONS = 20_000
 
 
-def _check_bot_budget(bot: str, seat: int) -> None:
+def _check_bot_budget(bot: str, game: str, seat: int) -> None:
     """Refuse a bot parameter naming more than :data:`MAX_BOT_SECONDS` seconds (``5s``) or
-    :data:`MAX_BOT_ITERATIONS` iterations (``2000``) per decision."""
-    for param in bot.split(":")[2:]:
+    :data:`MAX_BOT_ITERATIONS` iterations (``2000``) per decision, spelt by position
+    (``bot:ismcts:3600s``) or by name (``bot:ismcts:budget=3600s``, the lobby's custom form)."""
+    from koloda.engine.bot import parse_bot_spec
+
+    for param in parse_bot_spec(bot, game)[1]:
         raw = param.strip().lower()
         try:
             if raw.endswith("s") and float(raw[:-1]) <= MAX_BOT_SECONDS:
@@ -359,6 +363,9 @@ def _check_bot_budget(bot: str, seat: int) -> None:
                     "invalid_option",
                     f"seat {seat + 1}: a bot here thinks at most {MAX_BOT_SECONDS:g} s or "
                     f"{MAX_BOT_ITERATIONS} iterations per decision, not {param!r}",
+                    message_ru=f"место {seat + 1}: бот здесь думает над ходом не больше "
+                    f"{number(MAX_BOT_SECONDS, 'ru')} с или {number(MAX_BOT_ITERATIONS, 'ru')} "
+                    f"итераций, а не «{param}»",
                 )
         except ValueError:  # not a budget (e.g. an exploration constant)
             continue

@@ -13,7 +13,22 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from koloda.i18n import catalogue, number
 from koloda.server.errors import ClientError
+
+
+def too_many(key: str, one: str, many: str, n: float) -> ClientError:
+    """A ``too_many`` refusal saying which limit (``n``) was met, in English and in Russian
+    (``message_ru``, from the catalogue's ``limit.<key>`` with its plural forms; the pages
+    show it on a Russian page)."""
+
+    def say(lang: str) -> str:
+        # a fraction is "2.5 tables", «2,5 стола» (the form of one in Russian)
+        form = int(n) if float(n).is_integer() else (1 if lang == "ru" else 2)
+        return catalogue(lang).npgettext(f"limit.{key}", one, many, form).format(
+            n=number(n, lang))
+
+    return ClientError("too_many", say("en"), message_ru=say("ru"))
 
 
 @dataclass(frozen=True)
@@ -104,36 +119,31 @@ class Gate:
     def create_table(self, address: str) -> None:
         """Count one table creation from ``address``; raises too_many beyond the limits."""
         if not self._tables.take(address):
-            raise ClientError(
-                "too_many", f"a client may create at most {self.limits.tables_per_minute:g} "
-                "tables a minute; wait a little"
-            )
+            raise too_many("tables", "a client may create at most {n} table a minute; wait a "
+                           "little", "a client may create at most {n} tables a minute; wait a "
+                           "little", self.limits.tables_per_minute)
         if not self._tables_total.take():
-            raise ClientError(
-                "too_many", "the server creates at most "
-                f"{self.limits.tables_per_minute_total:g} tables a minute; wait a little"
-            )
+            raise too_many("tables_total", "the server creates at most {n} table a minute; "
+                           "wait a little", "the server creates at most {n} tables a minute; "
+                           "wait a little", self.limits.tables_per_minute_total)
 
     def http(self, key: object) -> None:
         """Count one state-changing or state-resending HTTP request of ``key``."""
         if not self._http.take(key):
-            raise ClientError(
-                "too_many", f"slow down: at most {self.http_rate:g} requests a second"
-            )
+            raise too_many("http", "slow down: at most {n} request a second",
+                           "slow down: at most {n} requests a second", self.http_rate)
 
     def open_socket(self, address: str) -> None:
         """Count one open WebSocket of ``address``; raises too_many beyond the limits (then
         nothing is counted). Pair with :meth:`close_socket`."""
         if self.sockets_open >= self.limits.sockets_total:
-            raise ClientError(
-                "too_many", f"the server is full ({self.limits.sockets_total} connections); "
-                "try again later"
-            )
+            raise too_many("sockets_total", "the server is full ({n} connection); try again "
+                           "later", "the server is full ({n} connections); try again later",
+                           self.limits.sockets_total)
         if self.sockets.get(address, 0) >= self.limits.sockets_per_address:
-            raise ClientError(
-                "too_many", f"at most {self.limits.sockets_per_address} connections from one "
-                "address; close some pages"
-            )
+            raise too_many("sockets", "at most {n} connection from one address; close some "
+                           "pages", "at most {n} connections from one address; close some "
+                           "pages", self.limits.sockets_per_address)
         self.sockets[address] = self.sockets.get(address, 0) + 1
         self.sockets_open += 1
 

@@ -136,6 +136,8 @@ class Client:
         self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.log_sent = 0
         self.match = -1
+        #: the table's version in the last view queued to this connection
+        self.version_sent = -1
         self.overflowed = False
         #: whole views this connection may still ask for again (set by the server)
         self.resends: Bucket | None = None
@@ -423,7 +425,12 @@ class Room:
         message = {**full, "log": entries[start:], "log_from": start, "log_reset": reset}
         client.log_sent = len(entries)
         client.match = self.match
+        client.version_sent = self.version
         return message
+
+    def has_current_view(self, client: Client) -> bool:
+        """Whether the view of the table as it is now was already queued to ``client``."""
+        return client.match == self.match and client.version_sent == self.version
 
     def full_view(self, seat: int | None, lang: str) -> dict[str, Any]:
         """The whole view (whole log), for the HTTP API."""

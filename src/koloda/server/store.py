@@ -265,7 +265,7 @@ class Store(Database):
                         token=s.token,
                     )
                 )
-            setup = None if row.setup is None else json.dumps(row.setup)
+            setup = None if row.setup is None else json.dumps(row.setup, allow_nan=False)
             c.execute(insert(matches_t).values(table_id=row.id, match=row.match, seed=row.seed,
                                                rules_version=row.rules_version, setup=setup))
 

@@ -32,13 +32,15 @@ kept: when the opponent's hand is known the model is exact.
   strength.
 
 Parameters: ``bot:solver`` (16 samples in a round, 8 for the hand) or ``bot:solver:N``
-(N samples in a round).
+(N samples in a round). ``time_limit`` with ``clock`` (set by the play server; the rules'
+package reads no clock of its own) caps a decision's wall time whatever N: the bot then decides
+on the samples it has drawn and weighed so far.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -234,27 +236,51 @@ class DuelSolverBot:
     def __init__(self, seed: int = 0, *, samples: int = DEFAULT_SAMPLES) -> None:
         self.rng = Rng.from_seed(seed)
         self.samples = samples
+        #: Seconds a decision may take whatever ``samples`` (None: no cap), by ``clock`` (a
+        #: function giving seconds, such as ``time.perf_counter``); past them the bot decides
+        #: on the samples weighed so far (at least one). The play server sets both.
+        self.time_limit: float | None = None
+        self.clock: Callable[[], float] | None = None
+        self._deadline: float | None = None
+
+    def _over(self) -> bool:
+        """Whether this decision's time is up (never without a time limit and a clock)."""
+        return (self._deadline is not None and self.clock is not None
+                and self.clock() >= self._deadline)
+
+    def _draw(self, decision: Decision, n: int) -> list[GameState]:
+        """``n`` sampled duels, fewer (at least one) when the time is up."""
+        samples: list[GameState] = []
+        while len(samples) < n and not (samples and self._over()):
+            samples.append(decision.sample(self.rng))
+        return samples
 
     def act(self, decision: Decision) -> Action:
 
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
+        self._deadline = (None if self.time_limit is None or self.clock is None
+                          else self.clock() + self.time_limit)
         phase = decision.observation["phase"]
         seat = decision.seat
         if phase == "choose_hand":
-            samples = [decision.sample(self.rng) for _ in range(HAND_SAMPLES)]
+            samples = self._draw(decision, HAND_SAMPLES)
             hands = [a for a in legal if isinstance(a, ChooseHand)]
             return self._hand(seat, hands, samples)
-        samples = [decision.sample(self.rng) for _ in range(self.samples)]
+        samples = self._draw(decision, self.samples)
         if phase == "swap":
             swaps = [a for a in legal if isinstance(a, Swap)]
             if not swaps:
                 return NoSwap()
             return self._swap(swaps, samples[0], required=NoSwap() not in legal)
         if AcceptEnd() in legal:
-            value = sum(self._solution(seat, s).value for s in samples) / len(samples)
-            return AcceptEnd() if value < 0 else DeclineEnd()
+            values: list[float] = []
+            for s in samples:
+                if values and self._over():
+                    break
+                values.append(self._solution(seat, s).value)
+            return AcceptEnd() if sum(values) / len(values) < 0 else DeclineEnd()
         plays = [a for a in legal if isinstance(a, Play)]
         return self._round(seat, plays, samples)
 
@@ -280,7 +306,9 @@ class DuelSolverBot:
         opts = state0.options
         wins = {"my_wins": state0.wins[seat], "their_wins": state0.wins[other]}
         score: dict[Kind, float] = defaultdict(float)
-        for state in samples:
+        for i, state in enumerate(samples):
+            if i and self._over():
+                break  # the time is up: the samples weighed so far decide
             theirs = opponent_hand(state, seat, self.rng)
             predicted = predicted_play(mine, theirs, rounds_to_win=opts.rounds_to_win, **wins)
             table = round_payoffs(mine, theirs, rounds_to_win=opts.rounds_to_win, **wins)
