@@ -39,7 +39,11 @@ def test_a_damaged_table_says_why_on_its_page_in_both_languages(
             page = ctx.new_page()
             page.goto(f"{server.url}/t/{bad}")
             page.wait_for_selector(f"#error:has-text('{words}')")
-            assert words in (page.text_content("#status") or "")
+            # said once: «Ошибка» in the status line, the reason below it; no empty journal
+            assert (page.text_content("#status") or "") == {"ru": "Ошибка", "en": "Error"}[lang]
+            assert (page.text_content("#error") or "").count(words) == 1
+            assert (page.text_content("#error") or "")[:1].isupper()  # a sentence of its own
+            assert not page.is_visible("#log")
             page.screenshot(path=shots / f"broken-table-{lang}-phone.png", full_page=True)
             # the other table of the same server opens as usual
             page.goto(f"{server.url}/t/{good}#watch")

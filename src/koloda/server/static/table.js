@@ -133,10 +133,14 @@ async function onMessage(m) {
     pending = false;
   } else if (m.type === "error") {
     pending = false;
-    showError(`${t("error")}: ${errorText(lang, m)}`, m.code);
     if (m.code === "bad_token" || m.code === "unknown_table" || m.code === "broken_table") {
+      // the page cannot go on: «Ошибка» above, the reason once below it
       fatal = true;
-      status("error", errorText(lang, m));
+      status("error");
+      const why = errorText(lang, m);
+      showError(why.charAt(0).toUpperCase() + why.slice(1), m.code);
+    } else {
+      showError(`${t("error")}: ${errorText(lang, m)}`, m.code);
     }
   }
   render();
@@ -341,6 +345,7 @@ function renderLog() {
   const newest = new Set(fresh.map((e) => e.n));
   const list = h("ol", { class: "entries", start: 1, tabindex: 0, "aria-label": t("log") },
     logEntries.map((e) => h("li", { "data-kind": e.event.kind, class: newest.has(e.n) ? "fresh" : undefined }, e.text)));
+  box.hidden = fatal && !logEntries.length;  // (a table that cannot be opened has no log)
   box.replaceChildren(h("h2", {}, t("log")), list);
   list.scrollTop = list.scrollHeight;
 }
