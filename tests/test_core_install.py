@@ -172,16 +172,17 @@ def _http(url: str, body: dict[str, Any] | None = None,
 def serve_and_play(koloda: list[str], cwd: Path, env: dict[str, str], db: Path) -> None:
     """Start ``koloda serve`` (the command ``koloda``) on 127.0.0.1 and a free port with the
     SQLite database ``db``; fetch the lobby and a table's page with its assets, create a duel
-    for two people over HTTP, play a move over HTTP and open a seat's WebSocket; stop it.
-    Every wait is bounded."""
+    for two people over HTTP, play a move over HTTP and open a seat's WebSocket; a duel of two
+    bots (a search in the bots' worker processes, a random one) plays on; stop it. Every wait
+    is bounded."""
     from websockets.sync.client import connect
 
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
         [*koloda, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}",
-         "--log-level", "warning"], cwd=cwd, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True)
+         "--log-level", "warning", "--bot-delay", "0", "--bot-workers", "1"],
+        cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -217,6 +218,14 @@ def serve_and_play(koloda: list[str], cwd: Path, env: dict[str, str], db: Path) 
             welcome, state = (json.loads(ws.recv(timeout=10)) for _ in range(2))
         assert welcome["type"] == "welcome" and state["type"] == "state", (welcome, state)
         assert state["version"] == view["version"] + 1, state
+        status, made = _http(base + "/api/tables", {"game": "duel", "seats": [
+            {"kind": "bot", "bot": "bot:ismcts:0.3s"}, {"kind": "bot", "bot": "bot:random"}]})
+        assert status == 201, made
+        bots = json.loads(made)["table"]
+        deadline = time.monotonic() + 60
+        while json.loads(_http(f"{base}/api/tables/{bots}")[1])["version"] < 4:
+            assert time.monotonic() < deadline, "the bots made no four moves within 60 s"
+            time.sleep(0.2)
     finally:
         server.terminate()
         try:
@@ -302,3 +311,35 @@ def test_a_real_core_install_runs_the_games_bots_command_line_and_server(
     assert postgres.stderr.startswith("error: ") and "koloda[postgres]" in postgres.stderr, \
         postgres.stderr
     serve_and_play([str(venv / "bin" / "koloda")], tmp_path, env, tmp_path / "core.db")
+
+
+def test_every_part_that_needs_an_extra_is_named_in_russian() -> None:
+    """Each ``require(…, what=…)`` in the sources (a text, or a module's constant) has its
+    Russian name in the catalogue (``refusal.extra_part``), and names an extra that exists."""
+    import ast
+    import tomllib
+
+    from koloda.extras import EXTRAS
+    from koloda.i18n import t
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        declared = set(tomllib.load(f)["project"]["optional-dependencies"])
+    assert set(EXTRAS) <= declared, set(EXTRAS) - declared
+    parts: dict[str, str] = {}
+    for path in sorted((ROOT / "src" / "koloda").rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        constants = {n.targets[0].id: n.value.value for n in tree.body
+                     if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)
+                     and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "require"):
+                continue
+            found = {k.arg: k.value for k in node.keywords}
+            what, extra = found["what"], found["extra"]
+            assert isinstance(extra, ast.Constant) and extra.value in EXTRAS, (path, extra)
+            assert isinstance(what, ast.Constant | ast.Name), (path, node.lineno)
+            text = what.value if isinstance(what, ast.Constant) else constants[what.id]
+            parts[text] = f"{path.name}:{node.lineno}"
+    assert len(parts) >= 8, parts
+    missing = {p: where for p, where in parts.items() if t("refusal.extra_part", p, "ru") == p}
+    assert not missing, missing
