@@ -73,7 +73,7 @@ def test_the_commands_say_which_extra_in_one_line(tmp_path: Path,
     r = runner.invoke(app, ["event", "serve", "--host", "127.0.0.1", "--port", "9", "--db", url,
                             "--cert-dir", str(tmp_path / "tls")], env={"KOLODA_LANG": "en"})
     assert r.exit_code == 2, r.output
-    assert re.search(r"^error: the HTTPS certificate \(koloda event serve\) needs "
-                     r"cryptography, which is not installed: pip install 'koloda\[tls\]'$",
-                     r.output, re.M), r.output
+    assert re.search(r"^error: the HTTPS certificate of koloda event serve \(or plain HTTP: "
+                     r"--http\) needs cryptography, which is not installed: "
+                     r"pip install 'koloda\[tls\]'$", r.output, re.M), r.output
     assert not (tmp_path / "tls").exists()

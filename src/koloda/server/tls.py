@@ -87,7 +87,8 @@ def _need_cryptography() -> None:
     not installed: every function here that reads or makes a certificate calls it first."""
     from koloda.extras import require
 
-    require("cryptography", extra="tls", what="the HTTPS certificate (koloda event serve)")
+    require("cryptography", extra="tls",
+            what="the HTTPS certificate of koloda event serve (or plain HTTP: --http)")
 
 
 def fingerprint_of(pem: bytes) -> str:
