@@ -157,13 +157,17 @@ def _free_port() -> int:
         return port
 
 
+#: straight to the server on 127.0.0.1, whatever proxy the environment names (for pip)
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 def _http(url: str, body: dict[str, Any] | None = None,
           headers: dict[str, str] | None = None) -> tuple[int, bytes]:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, headers={
         **({"Content-Type": "application/json"} if body is not None else {}), **(headers or {})})
     try:
-        with urllib.request.urlopen(request, timeout=10) as r:
+        with _DIRECT.open(request, timeout=10) as r:
             return r.status, r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.read()
@@ -175,8 +179,12 @@ def serve_and_play(koloda: list[str], cwd: Path, env: dict[str, str], db: Path) 
     for two people over HTTP, play a move over HTTP and open a seat's WebSocket; a duel of two
     bots (a search in the bots' worker processes, a random one) plays on; stop it. Every wait
     is bounded."""
+    import inspect
+
     from websockets.sync.client import connect
 
+    # websockets 15+ reads a proxy from the environment unless told not to
+    direct = {"proxy": None} if "proxy" in inspect.signature(connect).parameters else {}
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
@@ -213,7 +221,7 @@ def serve_and_play(koloda: list[str], cwd: Path, env: dict[str, str], db: Path) 
                               {"action": view["legal"][0], "version": view["version"]}, auth)
         assert status == 200, acted
         assert json.loads(acted) == {"type": "ack", "version": view["version"] + 1}
-        with connect(f"ws://127.0.0.1:{port}/ws/{tid}", open_timeout=10) as ws:
+        with connect(f"ws://127.0.0.1:{port}/ws/{tid}", open_timeout=10, **direct) as ws:
             ws.send(json.dumps({"type": "hello", "token": token, "lang": "ru"}))
             welcome, state = (json.loads(ws.recv(timeout=10)) for _ in range(2))
         assert welcome["type"] == "welcome" and state["type"] == "state", (welcome, state)
