@@ -253,13 +253,15 @@ def create_app(
         return JSONResponse(err.to_json(), status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(MissingExtra)
-    async def _missing_extra(_request: Request, exc: MissingExtra) -> JSONResponse:
+    async def _missing_extra(request: Request, exc: MissingExtra) -> JSONResponse:
         # a part this install lacks (QR codes, PDF printing, …): which extra to install, in a
-        # line, not a traceback; nothing was changed
+        # line, not a traceback (in the request's ?lang=, as the print route's own refusals);
+        # nothing was changed
         from koloda.action_words import refusal_text
 
-        err = ClientError("missing_extra", str(exc), message_ru=refusal_text("", exc, "ru"),
-                          extra=exc.extra)
+        ru = refusal_text("", exc, "ru")
+        err = ClientError("missing_extra", ru if request.query_params.get("lang") == "ru"
+                          else str(exc), message_ru=ru, extra=exc.extra)
         return JSONResponse(err.to_json(), status_code=err.status)
 
     @app.exception_handler(RecursionError)
