@@ -204,7 +204,9 @@ class Wifi:
         >>> Wifi("Бал", "p;ss").qr_data()
         'WIFI:T:WPA;S:Бал;P:p\\\\;ss;;'
         """
-        from segno import helpers
+        from koloda.extras import require
+
+        helpers = require("segno.helpers", extra="print", what="making QR codes")
 
         open_net = self.security == "nopass" or not self.password
         data: str = helpers.make_wifi_data(

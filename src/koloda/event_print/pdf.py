@@ -47,6 +47,9 @@ def font_dir() -> Path:
 
 
 def _pdf(src: c.PrintSource, title: str, *, landscape: bool = False) -> Any:
+    from koloda.extras import require
+
+    require("fpdf", extra="print", what="printing to PDF")
     from fpdf import FPDF
 
     pdf = FPDF(orientation="L" if landscape else "P", unit="mm", format="A4")

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import segno
+if TYPE_CHECKING:
+    import segno
 
 #: Quiet zone around each code, in modules (the standard asks for 4; 2 reads fine on paper
 #: with white around it, and the layouts leave white around every code).
@@ -22,7 +24,13 @@ BORDER = 2
 
 
 def make(data: str) -> segno.QRCode:
-    return segno.make(data, error="m", micro=False)
+    """The code of ``data`` (:class:`koloda.extras.MissingExtra`, the ``print`` extra, when
+    ``segno`` is not installed)."""
+    from koloda.extras import require
+
+    qr: segno.QRCode = require("segno", extra="print", what="making QR codes").make(
+        data, error="m", micro=False)
+    return qr
 
 
 @lru_cache(maxsize=4096)

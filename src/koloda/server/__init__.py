@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 
 def __getattr__(name: str) -> Any:
-    # the app (FastAPI, the server extra) is imported when asked for: the `koloda serve`
-    # command registers without it and then says which extra to install
+    # the app (FastAPI, a core dependency) is imported when asked for: `koloda play` and the
+    # other commands do not wait for it
     if name == "create_app":
         from koloda.server.app import create_app
 

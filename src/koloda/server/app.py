@@ -46,6 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from koloda.extras import MissingExtra
 from koloda.server.catalogue import catalogue
 from koloda.server.errors import ClientError
 from koloda.server.hub import Hub, SeatRequest, games_catalogue
@@ -250,6 +251,18 @@ def create_app(
             return JSONResponse({"type": "error", "code": "http", "message": str(exc.detail)},
                                 status_code=exc.status_code, headers=exc.headers)
         return JSONResponse(err.to_json(), status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(MissingExtra)
+    async def _missing_extra(request: Request, exc: MissingExtra) -> JSONResponse:
+        # a part this install lacks (QR codes, PDF printing, …): which extra to install, in a
+        # line, not a traceback (in the request's ?lang=, as the print route's own refusals);
+        # nothing was changed
+        from koloda.action_words import refusal_text
+
+        ru = refusal_text("", exc, "ru")
+        err = ClientError("missing_extra", ru if request.query_params.get("lang") == "ru"
+                          else str(exc), message_ru=ru, extra=exc.extra)
+        return JSONResponse(err.to_json(), status_code=err.status)
 
     @app.exception_handler(RecursionError)
     async def _nested(_request: Request, _exc: RecursionError) -> JSONResponse:

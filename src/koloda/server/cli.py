@@ -84,36 +84,31 @@ def serve(
 ) -> None:
     """Serve the lobby and the tables: open http://HOST:PORT/ to create a table and invite
     friends; empty seats can be given to bots."""
-    from koloda.extras import MissingExtra, require
-
-    for module in ("fastapi", "uvicorn", "sqlalchemy"):  # said in one line, not a traceback
-        try:
-            require(module, extra="server", what="the play server (koloda serve)")
-        except MissingExtra as e:
-            typer.echo(f"koloda serve: {e}", err=True)
-            raise typer.Exit(2) from None
+    # the server is part of the core install (fastapi, uvicorn, websockets, sqlalchemy); what
+    # an extra brings (PostgreSQL's driver) says so when it is used: one `error:` line
     import uvicorn
 
+    from koloda.action_words import refusal_text
+    from koloda.cli.core import fail, help_lang
+    from koloda.extras import MissingExtra
     from koloda.server.app import MAX_MESSAGE, create_app
     from koloda.server.limits import Limits
     from koloda.server.store import Store, default_url
 
     scheme = "https" if certfile else "http"
     if (certfile is None) != (keyfile is None):
-        typer.echo("koloda serve: --certfile and --keyfile go together (HTTPS needs both)",
-                   err=True)
-        raise typer.Exit(2)
+        raise fail("--certfile and --keyfile go together (HTTPS needs both)")
     if certfile is not None and keyfile is not None:
         problem = _tls_problem(certfile, keyfile)
         if problem:
-            typer.echo(f"koloda serve: {problem}", err=True)
-            raise typer.Exit(2)
+            raise fail(problem)
     url = db or default_url()
     try:
         Store(url).close()
+    except MissingExtra as e:
+        raise fail(refusal_text("", e, help_lang())) from None
     except Exception as e:
-        typer.echo(f"koloda serve: cannot open the database {url!r}: {e}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(f"cannot open the database {url!r}: {e}") from None
     limits = Limits(
         tables_per_minute=tables_per_minute, tables_per_minute_total=tables_per_minute_total,
         sockets_per_address=sockets_per_address, sockets_total=sockets_total,

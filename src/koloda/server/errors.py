@@ -25,6 +25,7 @@ STATUS = {
     "not_found": 404,
     "method_not_allowed": 405,
     "storage": 503,
+    "missing_extra": 501,  # a part whose optional dependency is not installed (koloda.extras)
     "internal": 500,
 }
 

@@ -175,7 +175,7 @@ def make_engine(url: str) -> Engine:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if url.startswith("postgresql+psycopg://"):
-        require("psycopg", extra="server", what="a PostgreSQL database")
+        require("psycopg", extra="postgres", what="a PostgreSQL database")
     return create_engine(url, pool_pre_ping=True)
 
 

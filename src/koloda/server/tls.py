@@ -82,8 +82,18 @@ def _interface_addresses() -> list[str]:
     return out
 
 
+def _need_cryptography() -> None:
+    """Raise :class:`koloda.extras.MissingExtra` (the ``tls`` extra) when ``cryptography`` is
+    not installed: every function here that reads or makes a certificate calls it first."""
+    from koloda.extras import require
+
+    require("cryptography", extra="tls",
+            what="the HTTPS certificate of koloda event serve (or plain HTTP: --http)")
+
+
 def fingerprint_of(pem: bytes) -> str:
     """The SHA-256 fingerprint of a PEM certificate, as browsers show it."""
+    _need_cryptography()
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes
 
@@ -92,6 +102,7 @@ def fingerprint_of(pem: bytes) -> str:
 
 
 def _sans(cert: object) -> tuple[list[str], list[str]]:
+    _need_cryptography()
     from cryptography import x509
 
     try:
@@ -105,16 +116,21 @@ def _sans(cert: object) -> tuple[list[str], list[str]]:
 
 
 def _load(directory: Path) -> tuple[object, bytes] | None:
-    """The stored certificate and its PEM when it is usable with the stored key, else None."""
+    """The stored certificate and its PEM when it is usable with the stored key, else None
+    (no file stored: None without needing ``cryptography``)."""
+    cert_path, key_path = directory / CERT_NAME, directory / KEY_NAME
+    try:
+        pem, key_pem = cert_path.read_bytes(), key_path.read_bytes()
+    except OSError:
+        return None
+    _need_cryptography()
     from cryptography import x509
     from cryptography.hazmat.primitives import serialization
 
-    cert_path, key_path = directory / CERT_NAME, directory / KEY_NAME
     try:
-        pem = cert_path.read_bytes()
         cert = x509.load_pem_x509_certificate(pem)
-        key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
-    except (OSError, ValueError, TypeError):
+        key = serialization.load_pem_private_key(key_pem, password=None)
+    except (ValueError, TypeError):
         return None
     pub = serialization.PublicFormat.SubjectPublicKeyInfo
     enc = serialization.Encoding.DER
@@ -156,6 +172,7 @@ def ensure_certificate(directory: Path, addresses: Sequence[str], *,
 
 
 def _make(directory: Path, ips: list[str], dns: list[str], now: _dt.datetime) -> Certificate:
+    _need_cryptography()
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric import ec

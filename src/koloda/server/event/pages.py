@@ -48,8 +48,9 @@ _DUEL = re.compile(r"^d[1-9]\d{0,6}$")
 
 def qr_svg(text: str) -> bytes:
     """``text`` as a QR code in SVG (black on white, a quiet zone of 4 modules)."""
-    import segno
+    from koloda.extras import require
 
+    segno = require("segno", extra="print", what="making QR codes")
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="svg", scale=4, border=4, xmldecl=False,
                                      svgns=True, title=None, dark="#000", light="#fff")
