@@ -128,6 +128,17 @@ with tempfile.TemporaryDirectory() as d:
         else:
             raise AssertionError(f"worked without the {extra} extra")
 
+import importlib
+
+for module in ("koloda.rl.pettingzoo", "koloda.rl.openspiel"):  # the research interfaces
+    try:
+        importlib.import_module(module)
+    except MissingExtra as e:
+        assert "koloda[rl]" in str(e) and e.extra == "rl", e
+        print(module + ":", e)
+    else:
+        raise AssertionError(f"{module} was imported without the rl extra")
+
 runner = CliRunner()
 for args, code, says in [(["rules", "duel"], 0, ""), (["games"], 0, ""), (["--help"], 0, ""),
                          (["duel", "advise", "--mine", "attack:3", "--theirs", "trick:2"], 2,

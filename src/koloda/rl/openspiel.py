@@ -13,11 +13,14 @@ import json
 from typing import Any
 
 import numpy as np
-import pyspiel
 
 from koloda.engine import Game, Rng, get_spec, load_game
+from koloda.extras import require
 from koloda.rl.codec import Codec, codec_for
 from koloda.rl.session import Session
+
+require("pyspiel", extra="rl", what="the OpenSpiel games (koloda.rl.openspiel)")
+import pyspiel  # noqa: E402  (after the clear error when it is missing)
 
 GAMES = ("duel", "nevermore", "gwent")
 DEFAULT_DEALS = 4096
