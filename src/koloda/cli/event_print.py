@@ -122,6 +122,7 @@ def print_documents(
     from koloda.event_print import DOCUMENTS, PrintSource, Wifi
     from koloda.event_print import html as html_out
     from koloda.event_print import pdf as pdf_out
+    from koloda.extras import require
     from koloda.server.tls import stored_fingerprint
 
     desk = _desk(db, event_id)
@@ -159,6 +160,10 @@ def print_documents(
                             lang=str(lg), wifi=wifi, fingerprint=fingerprint,
                             at_ms=desk.now(), who=ids, serials=serials, rooms=tuple(room or ()),
                             version=len(desk.state.history))
+    # the print extra before anything is said or made (every document has QR codes)
+    require("segno", extra="print", what="making QR codes")
+    if fmt in ("pdf", "both"):
+        require("fpdf", extra="print", what="printing to PDF")
     out.mkdir(parents=True, exist_ok=True)
     shown = console()
     shown.print(_t("links", lg, url=src.site_url))
