@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from koloda.engine import Game, InvalidOption, get_spec
@@ -27,6 +28,7 @@ from koloda.engine.bot import (
     Decision,
     ModelRedraw,
     bot_factory,
+    bot_needs,
     bot_parameters,
     decision_for,
     parse_bot_spec,
@@ -36,9 +38,23 @@ from koloda.engine.bot import (
     registered_model_redraw,
 )
 
-__all__ = ["GENERIC_BOT_MODULES", "Bot", "BotFactory", "BotParameter", "Decision", "ModelRedraw",
-           "bot_descriptions", "bot_names", "decision_for", "make_bot", "model_redraw", "named_bot",
-           "register_bot", "register_model_redraw"]
+__all__ = [
+    "GENERIC_BOT_MODULES",
+    "Bot",
+    "BotFactory",
+    "BotParameter",
+    "Decision",
+    "ModelRedraw",
+    "bot_descriptions",
+    "bot_names",
+    "decision_for",
+    "make_bot",
+    "model_redraw",
+    "named_bot",
+    "offered_bots",
+    "register_bot",
+    "register_model_redraw",
+]
 
 #: The modules of the bots that play any game (each registers its bots when imported).
 GENERIC_BOT_MODULES = ("koloda.bots.random", "koloda.bots.ismcts")
@@ -61,11 +77,20 @@ def bot_names(game: str) -> list[str]:
     return registered_bots(game)
 
 
+def offered_bots(game: str) -> list[str]:
+    """The bot kinds of ``game`` that this install can make: those whose optional modules
+    (``register_bot(needs=…)``) are installed; what menus offer. (A kind left out is still
+    known: asked for by name, it says which extra to install.)"""
+    return [kind for kind in bot_names(game)
+            if all(importlib.util.find_spec(m) is not None for m in bot_needs(kind, game))]
+
+
 def bot_descriptions(game: str) -> list[dict[str, object]]:
-    """Every bot of ``game`` with its named parameters, JSON-ready (for menus and pages)."""
+    """Every bot of ``game`` this install can make (:func:`offered_bots`) with its named
+    parameters, JSON-ready (for menus and pages)."""
     return [{"kind": kind, "spec": f"bot:{kind}",
              "parameters": [p.to_json() for p in bot_parameters(kind, game)]}
-            for kind in bot_names(game)]
+            for kind in offered_bots(game)]
 
 
 def named_bot(spec: str, game: str) -> dict[str, Any]:

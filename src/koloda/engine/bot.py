@@ -81,12 +81,25 @@ class BotParameter:
 _PARAMETERS: dict[tuple[str, str | None], tuple[BotParameter, ...]] = {}
 
 
+_NEEDS: dict[tuple[str, str | None], tuple[str, ...]] = {}
+
+
 def register_bot(kind: str, factory: BotFactory, *, game: str | None = None,
-                 parameters: tuple[BotParameter, ...] = ()) -> None:
+                 parameters: tuple[BotParameter, ...] = (), needs: tuple[str, ...] = ()) -> None:
     """Register ``bot:KIND`` for one game, or for every game when ``game`` is None, with its
-    parameters in the order the factory reads them."""
+    parameters in the order the factory reads them, and the modules of an optional extra it
+    ``needs`` (a menu offers it only where they are installed; made without them, the bot
+    says which extra to install)."""
     _FACTORIES[(kind, game)] = factory
     _PARAMETERS[(kind, game)] = parameters
+    _NEEDS[(kind, game)] = needs
+
+
+def bot_needs(kind: str, game: str) -> tuple[str, ...]:
+    """The optional modules ``bot:KIND`` needs in ``game`` (see :func:`register_bot`)."""
+    if (kind, game) in _FACTORIES:
+        return _NEEDS.get((kind, game), ())
+    return _NEEDS.get((kind, None), ())
 
 
 def bot_parameters(kind: str, game: str) -> tuple[BotParameter, ...]:

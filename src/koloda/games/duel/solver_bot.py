@@ -402,4 +402,4 @@ def _factory(game: Game, params: list[str], seed: int) -> DuelSolverBot:
 register_bot("solver", _factory, game="duel", parameters=(
     BotParameter("samples", "sampled duels per round", "разыгранных выборок на раунд",
                  str(DEFAULT_SAMPLES)),
-))
+), needs=("numpy", "scipy"))
