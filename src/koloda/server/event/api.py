@@ -20,7 +20,11 @@ then ``op`` (``action``, optional ``id`` echoed back), ``lang`` and ``ping``. Th
 ``welcome``, the view in two parts — ``public`` (what every login and the board see alike, one
 text for all, what changed) and ``private`` (the login's own part, only when a change concerns
 it) with the new entries of each log; see ``docs/event-server.md`` — ``ack`` and ``error``.
-Message size and rate limits are the tables' (``MAX_MESSAGE``, ``--message-rate``).
+Message size and rate limits are the tables' (``MAX_MESSAGE``, ``--message-rate``), and so
+is the HTTP requests' rate: a login's requests count as the login's (the tables count a seat's),
+a request without one as its client address's, each event apart; a ``lang`` message resends the
+whole view a few times a minute at most, as at a table. A refusal is ``too_many`` (HTTP 429
+with ``Retry-After``) and changes nothing.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from koloda.server.errors import ClientError
 from koloda.server.event import bridge
 from koloda.server.event.hub import EventHub
 from koloda.server.event.room import MAX_BOARDS, MAX_LOGIN_CONNECTIONS, EventRoom
+from koloda.server.limits import Bucket, Gate
 from koloda.server.room import Client
 
 Lang = Literal["en", "ru"]
@@ -49,6 +54,24 @@ class OpBody(BaseModel):
 def _events(request: Request | WebSocket) -> EventHub:
     events: EventHub = request.app.state.events
     return events
+
+
+def count(request: Request, room: EventRoom, who: int | None) -> None:
+    """Count one request at ``room`` by login ``who`` (None: by the client's address) against
+    the HTTP rate (the tables' limiter, :meth:`koloda.server.limits.Gate.http`); raises
+    too_many beyond it, before anything is done."""
+    from koloda.server.app import _address
+
+    gate: Gate = request.app.state.gate
+    gate.http(("event", room.id, "login", who) if who is not None
+              else ("event", room.id, "address", _address(request)))
+
+
+def count_download(request: Request, room: EventRoom, who: int) -> None:
+    """Count one export, backup or printout asked for by login ``who`` (each replays or
+    renders the whole event: :attr:`koloda.server.limits.Limits.downloads_per_minute`)."""
+    gate: Gate = request.app.state.gate
+    gate.download(("event", room.id, who))
 
 
 def _login(room: EventRoom, authorization: str | None) -> int | None:
@@ -70,11 +93,14 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
 
     @app.get("/api/events/{event_id}")
     async def event_info(event_id: str, request: Request) -> dict[str, Any]:
-        return (await _events(request).get(event_id)).info()
+        room = await _events(request).get(event_id)
+        count(request, room, None)
+        return room.info()
 
     @app.get("/api/events/{event_id}/time")
     async def event_time(event_id: str, request: Request) -> dict[str, Any]:
         room = await _events(request).get(event_id)
+        count(request, room, None)
         return {"now": room.now_ms()}
 
     @app.get("/api/events/{event_id}/view")
@@ -82,6 +108,7 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
                          authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await _events(request).get(event_id)
         who = _login(room, authorization)
+        count(request, room, who)
         async with room.lock:
             return room.view(who, lang)
 
@@ -90,11 +117,18 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
                        authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await _events(request).get(event_id)
         who = _must_login(room, authorization)
+        count(request, room, who)
         return {"who": who, "badge": room.logins[who].badge, **bridge.person(room.state, who)}
 
     @app.get("/api/events/{event_id}/badges/{code}")
-    async def event_badge(event_id: str, code: str, request: Request) -> dict[str, Any]:
+    async def event_badge(event_id: str, code: str, request: Request,
+                          authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await _events(request).get(event_id)
+        try:  # a phone looks up a badge with its login: counted as the login's (one address
+            who = _login(room, authorization)  # behind a proxy is every phone's)
+        except ClientError:  # the lookup needs none
+            who = None
+        count(request, room, who)
         who = room.who_for_badge(code)
         return {"who": who, "badge": code, **bridge.person(room.state, who)}
 
@@ -103,12 +137,15 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
                         authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await _events(request).get(event_id)
         who = _must_login(room, authorization)
+        count(request, room, who)
         return await room.submit(who, body.action, body.lang)
 
     @app.get("/api/events/{event_id}/duels/{duel_id}")
     async def event_duel(event_id: str, duel_id: str, request: Request) -> dict[str, Any]:
         hub = _events(request)
-        return await hub.duel_public(await hub.get(event_id), duel_id)
+        room = await hub.get(event_id)
+        count(request, room, None)
+        return await hub.duel_public(room, duel_id)
 
     @app.get("/api/events/{event_id}/duels/{duel_id}/seat")
     async def event_duel_seat(event_id: str, duel_id: str, request: Request,
@@ -116,7 +153,9 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
                               ) -> dict[str, Any]:
         hub = _events(request)
         room = await hub.get(event_id)
-        return await hub.duel_seat(room, _must_login(room, authorization), duel_id)
+        who = _must_login(room, authorization)
+        count(request, room, who)
+        return await hub.duel_seat(room, who, duel_id)
 
     @app.websocket("/ws/events/{event_id}")
     async def event_socket(websocket: WebSocket, event_id: str) -> None:
@@ -143,7 +182,10 @@ async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float
         if room.count(who) >= limit:
             raise ClientError("too_many", f"at most {limit} open connections here; close "
                               "another page")
-        return Client(who, lang)
+        client = Client(who, lang)
+        resends = websocket.app.state.gate.limits.full_resends_per_minute
+        client.resends = Bucket(resends / 60.0, max(1.0, resends))
+        return client
 
     async def refuse(room: EventRoom, client: Client, error: ClientError,
                      data: dict[str, Any] | None) -> None:
@@ -156,6 +198,8 @@ async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float
 
 def _refuse(client: Client, error: ClientError, data: dict[str, Any]) -> None:
     reply = error.to_json()
+    if client.lang == "ru" and "message_ru" in reply:  # a limit's words, in the page's language
+        reply["message"] = reply["message_ru"]
     if "id" in data:
         reply["id"] = data.get("id")
     client.push(reply)
@@ -171,7 +215,16 @@ async def _handle(room: EventRoom, client: Client, data: dict[str, Any]) -> None
     elif kind == "hello":
         raise ClientError("malformed", "hello is sent once, first")
     elif kind == "lang":
-        client.lang = _lang(data.get("lang"))
+        lang = _lang(data.get("lang"))
+        if lang == client.lang:  # nothing to say again
+            client.push({"type": "ack", "id": ident, "version": room.version})
+            return
+        # both parts and their logs whole again, in the other language: a few times a minute
+        if client.resends is not None and not client.resends.take():
+            raise ClientError("too_many", "the language can be changed a few times a minute; "
+                              "wait a little", message_ru="язык можно менять лишь несколько раз "
+                              "в минуту; подождите немного")
+        client.lang = lang
         async with room.lock:
             room.resend(client)
     elif client.seat is None:
