@@ -31,6 +31,27 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
         "seat 2: bot:heuristic for the duel takes no parameter or 'peaceful'",
         "место 2: bot:heuristic в дуэли принимает только параметр 'peaceful' или ни одного",
     ),
+    (  # the search bot's, and the parameters' parser shared by every bot
+        {"game": "gwent", "players": 2,
+         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "bot:ismcts:x"}]},
+        "seat 2: bot:ismcts budget must be a positive number of iterations (2000) or of "
+        "seconds (0.5s), got 'x'",
+        "место 2: бюджет bot:ismcts — положительное число итераций (2000) или секунд (0.5s), "
+        "а не 'x'",
+    ),
+    (
+        {"game": "duel", "seats": [{"kind": "bot", "bot": "bot:ismcts:budget=1s:foo=2"},
+                                   {"kind": "human"}]},
+        "seat 1: bot:ismcts has no parameter 'foo' (its parameters: budget, exploration, "
+        "playout, opponents)",
+        "место 1: у bot:ismcts нет параметра 'foo' (его параметры: budget, exploration, "
+        "playout, opponents)",
+    ),
+    (
+        {"game": "duel", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "bot:random:1"}]},
+        "seat 2: bot:random takes no parameters",
+        "место 2: bot:random не принимает параметров",
+    ),
     (
         {"game": "duel", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "bot:x\u00e9"}]},
         "seat 2: a bot's name is printable ASCII",

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from koloda.engine.errors import InvalidOption
+from koloda.engine.errors import InvalidOption, say
 from koloda.engine.rng import Rng
 from koloda.engine.state import Action, GameState
 
@@ -113,17 +113,24 @@ def parse_bot_spec(spec: str, game: str) -> tuple[str, list[str]]:
         name, eq, value = part.partition("=")
         if not eq:
             if named:
-                raise InvalidOption(f"bot:{kind}: {part!r} has no name but follows a named "
-                                    "parameter (write NAME=VALUE)")
+                raise InvalidOption(say("bot.unnamed_after_named", "{bot}: {part} has no name "
+                                        "but follows a named parameter (write NAME=VALUE)",
+                                        bot=f"bot:{kind}", part=repr(part)))
             values.append(part)
             continue
         name = name.strip().lower()
         if name not in index:
-            known = ", ".join(p.name for p in declared) or "none"
-            raise InvalidOption(f"bot:{kind} has no parameter {name!r} (its parameters: {known})")
+            if declared:
+                raise InvalidOption(say("bot.no_such_parameter", "{bot} has no parameter "
+                                        "{name} (its parameters: {known})", bot=f"bot:{kind}",
+                                        name=repr(name),
+                                        known=", ".join(p.name for p in declared)))
+            raise InvalidOption(say("bot.no_parameters", "{bot} has no parameter {name} (its "
+                                    "parameters: none)", bot=f"bot:{kind}", name=repr(name)))
         i = index[name]
         if name in named or (i < len(values) and values[i] != ""):
-            raise InvalidOption(f"bot:{kind}: {name} is given twice")
+            raise InvalidOption(say("bot.given_twice", "{bot}: {name} is given twice",
+                                    bot=f"bot:{kind}", name=name))
         named.add(name)
         values.extend([""] * (i + 1 - len(values)))
         values[i] = value
