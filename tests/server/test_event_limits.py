@@ -53,11 +53,13 @@ def _version(c: TestClient, eid: str, token: str) -> int:
     return version
 
 
-def _refused_well(r: httpx.Response, en: str, ru: str) -> None:
+def _refused_well(r: httpx.Response, en: str, ru: str, lang: str = "en") -> None:
+    """A limit's refusal: the errors' shape, the message in the language the request asked
+    for (Russian also as ``message_ru``), when to ask again."""
     assert r.status_code == 429, r.text
     body = r.json()
     assert body["type"] == "error" and body["code"] == "too_many"
-    assert body["message"] == en and body["message_ru"] == ru
+    assert body["message"] == (ru if lang == "ru" else en) and body["message_ru"] == ru
     assert int(r.headers["retry-after"]) >= 1
 
 
@@ -76,7 +78,7 @@ def test_a_burst_of_operations_over_the_rate_is_refused_and_changes_nothing(
     assert 1 <= len(accepted) <= 10 + int(5 * took) + 1 and refused
     for r in refused:
         _refused_well(r, "slow down: at most 5 requests a second",
-                      "помедленнее: не больше 5 запросов в секунду")
+                      "помедленнее: не больше 5 запросов в секунду", "ru")
     # only the accepted operations were stored: the refused ones changed nothing
     assert _version(slow, eid, tokens[VERA]) == before + len(accepted)
     assert [r.json()["op"] for _, r in accepted] == [
@@ -115,10 +117,13 @@ def test_exports_backups_and_printouts_share_a_masters_download_limit(
     en = "a login may download or print at most 3 documents a minute; wait a little"
     ru = ("с одного входа можно скачать или напечатать не больше 3 документов в минуту; "
           "подождите немного")
-    for url in (f"/api/events/{eid}/export/ledger.csv", f"/api/events/{eid}/backup",
-                f"/api/events/{eid}/print/roster"):
+    for url, lang in ((f"/api/events/{eid}/export/ledger.csv?lang=en", "en"),
+                      (f"/api/events/{eid}/export/ledger.csv", "ru"),  # the export's default
+                      (f"/api/events/{eid}/backup", "en"),
+                      (f"/api/events/{eid}/print/roster?lang=ru", "ru"),
+                      (f"/api/events/{eid}/print/roster?lang=en", "en")):
         r = slow.get(url, headers=master)
-        _refused_well(r, en, ru)
+        _refused_well(r, en, ru, lang)
         assert int(r.headers["retry-after"]) <= 20  # one download back every 20 s
     # another login's refusal is its own (not a master: no download counted for it)
     assert slow.get(f"/api/events/{eid}/backup", headers=auth(tokens[ANNA])).status_code == 403

@@ -29,6 +29,8 @@ with ``Retry-After``) and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Request, WebSocket
@@ -39,7 +41,7 @@ from koloda.server.errors import ClientError
 from koloda.server.event import bridge
 from koloda.server.event.hub import EventHub
 from koloda.server.event.room import MAX_BOARDS, MAX_LOGIN_CONNECTIONS, EventRoom
-from koloda.server.limits import Bucket, Gate
+from koloda.server.limits import Bucket, Gate, TooMany
 from koloda.server.room import Client
 
 Lang = Literal["en", "ru"]
@@ -56,22 +58,38 @@ def _events(request: Request | WebSocket) -> EventHub:
     return events
 
 
-def count(request: Request, room: EventRoom, who: int | None) -> None:
+def count(request: Request, room: EventRoom, who: int | None, lang: str | None = None) -> None:
     """Count one request at ``room`` by login ``who`` (None: by the client's address) against
     the HTTP rate (the tables' limiter, :meth:`koloda.server.limits.Gate.http`); raises
-    too_many beyond it, before anything is done."""
+    too_many beyond it, before anything is done, in ``lang`` (the request's, when it names
+    one) as ``message`` and in Russian as ``message_ru``."""
     from koloda.server.app import _address
 
     gate: Gate = request.app.state.gate
-    gate.http(("event", room.id, "login", who) if who is not None
-              else ("event", room.id, "address", _address(request)))
+    with _in(lang):
+        gate.http(("event", room.id, "login", who) if who is not None
+                  else ("event", room.id, "address", _address(request)))
 
 
-def count_download(request: Request, room: EventRoom, who: int) -> None:
+def count_download(request: Request, room: EventRoom, who: int,
+                   lang: str | None = None) -> None:
     """Count one export, backup or printout asked for by login ``who`` (each replays or
     renders the whole event: :attr:`koloda.server.limits.Limits.downloads_per_minute`)."""
     gate: Gate = request.app.state.gate
-    gate.download(("event", room.id, who))
+    with _in(lang):
+        gate.download(("event", room.id, who))
+
+
+@contextmanager
+def _in(lang: str | None) -> Iterator[None]:
+    """A limit's refusal raised inside, in ``lang``: its Russian words as its message too."""
+    try:
+        yield
+    except TooMany as e:
+        if lang != "ru" or "message_ru" not in e.extra:
+            raise
+        ru = str(e.extra["message_ru"])
+        raise TooMany(ru, message_ru=ru, retry_after=e.retry_after) from None
 
 
 def _login(room: EventRoom, authorization: str | None) -> int | None:
@@ -108,7 +126,7 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
                          authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await _events(request).get(event_id)
         who = _login(room, authorization)
-        count(request, room, who)
+        count(request, room, who, lang)
         async with room.lock:
             return room.view(who, lang)
 
@@ -137,7 +155,7 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
                         authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await _events(request).get(event_id)
         who = _must_login(room, authorization)
-        count(request, room, who)
+        count(request, room, who, body.lang)
         return await room.submit(who, body.action, body.lang)
 
     @app.get("/api/events/{event_id}/duels/{duel_id}")

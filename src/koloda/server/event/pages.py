@@ -100,7 +100,7 @@ def add_event_pages(app: FastAPI) -> None:
     async def event_export(event_id: str, name: str, request: Request, lang: str = "ru",
                            authorization: str | None = Header(default=None)) -> Response:
         room = await _events(request).get(event_id)
-        count_download(request, room, _master(room, authorization))
+        count_download(request, room, _master(room, authorization), lang)
         if name not in _EXPORTS:
             raise ClientError("not_found", f"the exports are {', '.join(_EXPORTS)}")
         row = await _stored(room)

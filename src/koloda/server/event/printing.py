@@ -89,7 +89,7 @@ def add_print_routes(app: FastAPI) -> None:
                                                 "для печати нужен вход мастера"))
         from koloda.server.event.api import count_download  # a rendering of the whole event
 
-        count_download(request, room_obj, master)
+        count_download(request, room_obj, master, lang or room_obj.row.lang)
         try:
             ids = frozenset(int(x) for x in who.split(",") if x.strip()) if who else None
         except ValueError:
