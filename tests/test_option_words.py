@@ -24,7 +24,9 @@ FILES = sorted([p for game in ("duel", "gwent", "nevermore")
                 for part in ("options", "setup", "bots", "solver", "solver_bot", "decks", "magic")
                 if (p := SRC / "games" / game / f"{part}.py").is_file()]
                + [SRC / "cli" / "setup.py", SRC / "cli" / "duel_advise.py",
-                  SRC / "games" / "gwent" / "state.py"])
+                  SRC / "games" / "gwent" / "state.py",
+                  # the kernel's refusals of a player count, a game's name, bot parameters
+                  SRC / "engine" / "game.py", SRC / "engine" / "bot.py"])
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LATIN = re.compile(r"[A-Za-z]+")
 
@@ -72,7 +74,8 @@ def test_every_key_has_russian_with_the_same_placeholders_and_no_english_words()
     assert len(keys) >= 80, len(keys)
     for key, english, plural in found:
         context = f"refusal.{key}"
-        assert key.split(".")[0] in ("duel", "gwent", "nevermore", "cli"), key
+        assert key.split(".")[0] in ("duel", "gwent", "nevermore", "cli", "players", "game",
+                                     "bot"), key
         if plural is None:
             forms = [ru.pgettext(context, english)]
             assert forms[0] != english or not LATIN.search(PLACEHOLDER.sub("", english)), key

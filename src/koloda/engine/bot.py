@@ -114,22 +114,20 @@ def parse_bot_spec(spec: str, game: str) -> tuple[str, list[str]]:
         if not eq:
             if named:
                 raise InvalidOption(say("bot.unnamed_after_named", "{bot}: {part} has no name "
-                                        "but follows a named parameter (write NAME=VALUE)",
-                                        bot=f"bot:{kind}", part=repr(part)))
+                                        "but follows a named parameter (write {form})",
+                                        bot=f"bot:{kind}", part=repr(part), form="NAME=VALUE"))
             values.append(part)
             continue
         name = name.strip().lower()
         if name not in index:
-            if declared:
-                raise InvalidOption(say("bot.no_such_parameter", "{bot} has no parameter "
-                                        "{name} (its parameters: {known})", bot=f"bot:{kind}",
-                                        name=repr(name),
-                                        known=", ".join(p.name for p in declared)))
-            raise InvalidOption(say("bot.no_parameters", "{bot} has no parameter {name} (its "
+            raise InvalidOption(say("bot.no_parameter", "{bot} has no parameter {name} (its "
+                                    "parameters: {known})", bot=f"bot:{kind}", name=repr(name),
+                                    known=", ".join(p.name for p in declared)) if declared else
+                                say("bot.no_parameters", "{bot} has no parameter {name} (its "
                                     "parameters: none)", bot=f"bot:{kind}", name=repr(name)))
         i = index[name]
         if name in named or (i < len(values) and values[i] != ""):
-            raise InvalidOption(say("bot.given_twice", "{bot}: {name} is given twice",
+            raise InvalidOption(say("bot.twice", "{bot}: {name} is given twice",
                                     bot=f"bot:{kind}", name=name))
         named.add(name)
         values.extend([""] * (i + 1 - len(values)))

@@ -12,7 +12,12 @@ class KolodaError(Exception):
 
 
 class UnknownGame(KolodaError):
-    """No game is registered under that name."""
+    """No game is registered under that name. ``words`` is the message as :class:`Words`
+    when it was given so."""
+
+    def __init__(self, message: str | Words) -> None:
+        self.words = message if isinstance(message, Words) else None
+        super().__init__(str(message))
 
 
 

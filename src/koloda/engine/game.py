@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from koloda.engine.codec import encode
-from koloda.engine.errors import InvalidOption, UnknownGame
+from koloda.engine.errors import InvalidOption, UnknownGame, say, say_count
 from koloda.engine.events import Event, fast_inits
 from koloda.engine.options import OptionInfo, build_options, describe_options
 from koloda.engine.state import Action, GameState
@@ -137,11 +137,13 @@ class Game:
 
 def check_players(spec: GameSpec, n: Any) -> None:
     if not isinstance(n, int) or isinstance(n, bool):
-        raise InvalidOption(f"players must be a whole number, got {n!r}")
+        raise InvalidOption(say("players.whole", "players must be a whole number, got {got}",
+                                got=repr(n)))
     if not spec.min_players <= n <= spec.max_players:
-        raise InvalidOption(
-            f"{spec.name} is played by {spec.min_players}-{spec.max_players} players, not {n}"
-        )
+        raise InvalidOption(say_count("players.range", "{game} is played by {low}-{n} players, "
+                                      "not {got}", "{game} is played by {low}-{n} players, "
+                                      "not {got}", spec.max_players, game=spec.name,
+                                      low=spec.min_players, got=n))
 
 
 _REGISTRY: dict[str, GameSpec] = {}
@@ -188,7 +190,8 @@ def get_spec(name: str) -> GameSpec:
         return _REGISTRY[name]
     except KeyError:
         known = ", ".join(s.name for s in game_specs())
-        raise UnknownGame(f"unknown game {name!r}; known games: {known}") from None
+        raise UnknownGame(say("game.unknown", "unknown game {name}; known games: {known}",
+                              name=repr(name), known=known)) from None
 
 
 def load_game(name: str, *, players: int | None = None, **options: Any) -> Game:

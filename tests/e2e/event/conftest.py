@@ -86,3 +86,11 @@ def site(browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Itera
     s = Site(browser, tmp_path, monkeypatch)
     yield s
     s.close()
+
+
+@pytest.fixture
+def notes_site(browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
+    """An event whose participants read the notes on them (ED23's other reading)."""
+    s = Site(browser, tmp_path, monkeypatch, options={"notes_to_patient": True})
+    yield s
+    s.close()

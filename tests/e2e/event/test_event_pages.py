@@ -511,3 +511,20 @@ def test_an_npc_with_its_own_rules_rules_on_attacks_from_its_page(site: Site) ->
     status(gleb, "alive")
     expect(gleb.locator(".limit")).to_have_text("Всего 5, лимит 5")
     assert count(ghost, "deck") + count(ghost, "discard") == 4
+
+
+def test_with_notes_to_patient_the_patient_reads_the_doctors_note_on_his_phone(
+        notes_site: Site) -> None:
+    site = notes_site
+    vera, anna, doctor = site.open(VERA), site.open(ANNA), site.open(DOCTOR)
+    for p in (vera, anna, doctor):
+        ready(p)
+    assert vera.locator("#my-notes").count() == 0
+    find(doctor, site.badges[VERA], "Вера")
+    doctor.fill("#note-text", "вывих плеча; плата — 1 рубль")
+    doctor.click("#do-note")
+    said(doctor, "Заметка записана")
+    expect(vera.locator("#my-notes")).to_contain_text("Заметки врачей о вас")
+    expect(vera.locator("#my-notes")).to_contain_text("вывих плеча; плата — 1 рубль")
+    russian_and_narrow(vera, "the patient's notes", shot="phone-patient-notes", at="#my-notes")
+    assert "вывих" not in anna.content() and anna.locator("#my-notes").count() == 0

@@ -485,6 +485,24 @@ def test_doctors_notes_on_a_patient_are_seen_by_doctors_and_masters_only() -> No
     assert st.observe(MASTER)["notes"][-1]["text"] == "я" * 500
 
 
+def test_with_notes_to_patient_a_patient_reads_the_notes_on_him_and_nobody_else_does() -> None:
+    st = event(notes_to_patient=True)
+    do(st, MASTER, 'near_death 5 "яд" @1')
+    do(st, DOCTOR, "admit 5 @2")
+    do(st, DOCTOR, 'note 5 "промыт желудок" @3')
+    do(st, DOCTOR, 'note 3 "здоров как бык" @4')
+    mine = [{"who": VERA, "by": DOCTOR, "at": 3, "text": "промыт желудок"}]
+    assert st.observe(VERA)["notes"] == mine  # the patient: the note on her, not on Anna
+    assert [n["who"] for n in st.observe(DOCTOR)["notes"]] == [VERA, ANNA]
+    assert any("промыт" in json.dumps(e.to_json(), ensure_ascii=False) for e in st.log(VERA))
+    assert not any("здоров" in json.dumps(e.to_json(), ensure_ascii=False) for e in st.log(VERA))
+    for seat in (NPC, None):  # another participant, the board
+        assert not any("промыт" in json.dumps(e.to_json(), ensure_ascii=False)
+                       for e in st.log(seat))
+        assert "промыт" not in json.dumps(st.observe(seat), ensure_ascii=False)
+    assert [n["text"] for n in st.observe(ANNA)["notes"]] == ["здоров как бык"]
+
+
 @pytest.mark.parametrize("on_death", ["masters_decide", "return_all", "keep_for_next_role"])
 def test_the_dead_characters_cards(on_death: str) -> None:
     st = event(on_death=on_death)

@@ -509,7 +509,8 @@ def _treat(st: EventState, p: Person, op: a.Treat) -> None:
 
 def _note(st: EventState, p: Person, op: a.Note) -> None:
     st.notes.append(CaseNote(who=op.who, by=p.id, at=op.at, text=op.text))
-    st.events.append(ev.Noted(op.who, p.id, op.text, to=st.audience(p.id, status=True)))
+    reader = op.who if st.options.notes_to_patient else None  # (ED23's other reading)
+    st.events.append(ev.Noted(op.who, p.id, op.text, to=st.audience(p.id, reader, status=True)))
 
 
 def _offer(st: EventState, p: Person, op: a.Offer) -> None:

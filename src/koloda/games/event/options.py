@@ -121,7 +121,7 @@ class EventOptions:
                 PLAYER_CHOOSES: ("the player chooses", "выбирает игрок")},
         en="Which card an NPC takes from a player",
         ru="Какую карту игротехник забирает у игрока")
-    # --- what who sees (E38, E42, ED17, ED19) ----------------------------------------------
+    # --- what who sees (E38, E42, ED17, ED19, ED23) -----------------------------------------
     masters_see_piles: bool = option(
         True,
         en="Masters see every participant's piles (never a running duel's hidden choices)",
@@ -132,6 +132,12 @@ class EventOptions:
            "kills)",
         ru="Табло показывает итоги дуэлей и состояния (по умолчанию только идущие дуэли и "
            "смертельные раны)")
+    notes_to_patient: bool = option(
+        False,
+        en="A participant reads the doctors' and masters' notes on him (ED23; default: only "
+           "the doctors and the masters read them)",
+        ru="Участник читает заметки врачей и мастеров о себе (ED23; по умолчанию их читают "
+           "только врачи и мастера)")
     # --- the duel's time (E28, ED20) --------------------------------------------------------
     duel_soft_limit_s: int = option(
         120, minimum=10, maximum=3600,

@@ -18,7 +18,8 @@ hospital, dead). ``observe(None)`` is the public board. ``observe(seat)`` is
      "kills": [{"duel": "d1", "killer": 4, "victim": 6, "at": ms}],        # public
      "results": [...] | absent,       # ended duels: with board_shows_results, for staff
      "statuses": [...] | absent,      # masters and doctors (and the board with results)
-     "notes": [{"who", "by", "at", "text"}] | absent,   # masters and doctors only (ED23)
+     "notes": [{"who", "by", "at", "text"}] | absent,   # masters and doctors (ED23); with
+                                                        # notes_to_patient, a patient's own too
      "me": null | {"id", "name", "role", "team", "own_rules", "health", "limit", "total",
                    "deck": [serials], "discard": [serials], "duel": id | null,
                    "rest": null | {"place", "started", "until", "ready", "doctor"},
@@ -174,9 +175,9 @@ def observe_private(st: EventState, seat: int | None) -> dict[str, Any]:
         if staff and not st.options.board_shows_results:
             view["results"] = _results(st)
             view["statuses"] = _statuses(st)
-        if staff:
+        if staff or st.options.notes_to_patient:  # the patient: only the notes on him
             view["notes"] = [{"who": n.who, "by": n.by, "at": n.at, "text": n.text}
-                             for n in st.notes]
+                             for n in st.notes if staff or n.who == p.id]
         if p.role == Role.MASTER and st.options.masters_see_piles:
             piles = {}
             held = st.holdings()

@@ -450,6 +450,9 @@ function build() {
   root.append(...records(m), ...exchanges(m), ...debts(m), ...shows(m));
   if (m.role !== "master") root.append(piles(m));
   if (m.role === "doctor") root.append(patients(obs));
+  // with the event's notes_to_patient, a participant reads the notes on him (ED23)
+  const own = m.role === "doctor" || m.role === "master" ? null : notesOn(obs, m.id);
+  if (own) root.append(h("section", { class: "my-notes", id: "my-notes" }, h("h2", {}, t("my_notes")), own));
   if (m.role !== "master") root.append(rest(m));
   root.append(other(m));
   const b = myBadge();

@@ -183,6 +183,7 @@ export const W = {
   note_long: { en: (n, max) => `The note has ${n} characters; at most ${max}.`,
     ru: (n, max) => `В заметке знаков: ${n}, а можно не больше ${max}.` },
   notes: { en: "Notes", ru: "Заметки" },
+  my_notes: { en: "The doctors' notes on you", ru: "Заметки врачей о вас" },
   note_by: { en: (at, n) => `${at}, ${n}`, ru: (at, n) => `${at}, ${n}` },
   // NPC
   npc_tools: { en: "Game-technical character", ru: "Игротехник" },
