@@ -226,3 +226,26 @@ def test_a_backup_or_export_holding_nan_is_an_error_not_a_bare_nan(
         monkeypatch.setattr(GameRecord, "to_json", lambda self: {"broken": math.nan})
         r = c.get(f"/api/events/{eid}/export/log.json", headers=master)
         assert r.status_code == 500 and "NaN" not in r.text
+
+
+def test_a_logins_connections_beyond_its_limit_are_refused_in_both_languages(
+        db: Path, clock: Path) -> None:  # noqa: F811
+    from contextlib import ExitStack
+
+    from koloda.server.event.room import MAX_LOGIN_CONNECTIONS
+
+    eid, tokens, _ = make_event(db)
+    with _server(db, 1000) as c, ExitStack() as open_pages:
+        for _ in range(MAX_LOGIN_CONNECTIONS):
+            ws = open_pages.enter_context(c.websocket_connect(f"/ws/events/{eid}"))
+            ws.send_json({"type": "hello", "token": tokens[VERA], "lang": "ru"})
+            assert ws.receive_json()["type"] == "welcome"
+        with c.websocket_connect(f"/ws/events/{eid}") as ws:
+            ws.send_json({"type": "hello", "token": tokens[VERA], "lang": "ru"})
+            refused = ws.receive_json()
+        assert refused["code"] == "too_many"
+        assert refused["message"] == (f"at most {MAX_LOGIN_CONNECTIONS} open connections "
+                                      "here; close another page")
+        assert refused["message_ru"] == (f"здесь можно держать открытыми не больше "
+                                         f"{MAX_LOGIN_CONNECTIONS} подключений; закройте "
+                                         "другую страницу")

@@ -41,7 +41,7 @@ from koloda.server.errors import ClientError
 from koloda.server.event import bridge
 from koloda.server.event.hub import EventHub
 from koloda.server.event.room import MAX_BOARDS, MAX_LOGIN_CONNECTIONS, EventRoom
-from koloda.server.limits import Bucket, Gate, TooMany
+from koloda.server.limits import Bucket, Gate, TooMany, too_many
 from koloda.server.room import Client
 
 Lang = Literal["en", "ru"]
@@ -198,8 +198,9 @@ async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float
         who = room.who_for_token(token) if token else None
         limit = MAX_BOARDS if who is None else MAX_LOGIN_CONNECTIONS
         if room.count(who) >= limit:
-            raise ClientError("too_many", f"at most {limit} open connections here; close "
-                              "another page")
+            raise too_many("event_sockets", "at most {n} open connection here; close another "
+                           "page", "at most {n} open connections here; close another page",
+                           limit)
         client = Client(who, lang)
         resends = websocket.app.state.gate.limits.full_resends_per_minute
         client.resends = Bucket(resends / 60.0, max(1.0, resends))
