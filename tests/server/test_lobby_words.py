@@ -58,6 +58,11 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
         "место 2: имя бота пишется печатными символами ASCII",
     ),
     (
+        {"game": "duel", "seats": [{"kind": "human", "name": "Tab\there"}, {"kind": "human"}]},
+        "seat 1: a name cannot hold control characters",
+        "место 1: в имени не может быть управляющих символов",
+    ),
+    (
         {"game": "duel", "seats": [{"kind": "human"}]},
         "2 players need 2 seats, got 1",
         "2 игрокам нужны 2 места, а задано 1",

@@ -292,8 +292,11 @@ class Hub:
             name = (s.name or "").strip() or _seat_name(s.kind, bot, i, lang)
             try:
                 name = check_name(name, NAME_LIMIT)
-            except ClientError as e:
-                raise ClientError("invalid_option", f"seat {i + 1}: {e.message}") from None
+            except ClientError as e:  # its words in both languages, after the seat's
+                ru = str(e.extra.get("message_ru", e.message))
+                raise ClientError("invalid_option",
+                                  _seat_text(i, ru if lang == "ru" else e.message, lang),
+                                  message_ru=_seat_text(i, ru, "ru")) from None
             rows.append(SeatRow(seat=i, kind=s.kind, bot=bot, name=name, token=new_token()))
         try:
             state = g.new(seed=seed) if setup is None else g.from_setup(setup, seed=seed)
@@ -340,15 +343,18 @@ def _refused(game: str, error: KolodaError | Words, lang: str, *, seat: int | No
     """The lobby's ``invalid_option`` refusal of ``error`` (a bot's parameters, a deal the
     options cannot make): its words in the table's language ``lang`` (``message``) and in
     Russian (``message_ru``), after the seat they concern when there is one («место 2: …»)."""
-    from koloda.i18n import t
-
     def text(language: str) -> str:
         why = refusal_text(game, error, language)
-        if seat is None:
-            return why
-        return t("lobby.seat", "seat {n}: {why}", language, n=seat + 1, why=why)
+        return why if seat is None else _seat_text(seat, why, language)
 
     return ClientError("invalid_option", text(lang), message_ru=text("ru"))
+
+
+def _seat_text(seat: int, why: str, lang: str) -> str:
+    """Why a seat is refused, after the seat's number («место 2: …», "seat 2: …")."""
+    from koloda.i18n import t
+
+    return t("lobby.seat", "seat {n}: {why}", lang, n=seat + 1, why=why)
 
 
 def _why(error: BaseException) -> tuple[str, str]:
