@@ -119,7 +119,8 @@ def test_exports_backups_and_printouts_share_a_masters_download_limit(
           "подождите немного")
     for url, lang in ((f"/api/events/{eid}/export/ledger.csv?lang=en", "en"),
                       (f"/api/events/{eid}/export/ledger.csv", "ru"),  # the export's default
-                      (f"/api/events/{eid}/backup", "en"),
+                      (f"/api/events/{eid}/backup?lang=en", "en"),
+                      (f"/api/events/{eid}/backup", "ru"),  # the event's language
                       (f"/api/events/{eid}/print/roster?lang=ru", "ru"),
                       (f"/api/events/{eid}/print/roster?lang=en", "en")):
         r = slow.get(url, headers=master)

@@ -117,10 +117,11 @@ def add_event_pages(app: FastAPI) -> None:
         return {"online": sorted(w for w, c in room.clients.items() if w is not None and c)}
 
     @app.get("/api/events/{event_id}/backup")
-    async def event_backup(event_id: str, request: Request,
+    async def event_backup(event_id: str, request: Request, lang: str | None = None,
                            authorization: str | None = Header(default=None)) -> Response:
         room = await _events(request).get(event_id)
-        count_download(request, room, _master(room, authorization))
+        # a refusal in the language asked for, else the event's (as a printout's)
+        count_download(request, room, _master(room, authorization), lang or room.row.lang)
         row = await _stored(room)
         from koloda.server.event.store import json_text  # a NaN refused, never written
 
