@@ -20,7 +20,7 @@ import importlib
 import importlib.util
 from typing import Any
 
-from koloda.engine import Game, InvalidOption, get_spec
+from koloda.engine import Game, InvalidOption, get_spec, say
 from koloda.engine.bot import (
     Bot,
     BotFactory,
@@ -124,5 +124,6 @@ def make_bot(spec: str, game: Game, *, seed: int = 0) -> Bot:
     factory = bot_factory(kind, game.name)
     if factory is None:
         known = ", ".join(f"bot:{k}" for k in bot_names(game.name))
-        raise InvalidOption(f"unknown bot {spec!r} for {game.name}; known: {known}")
+        raise InvalidOption(say("bot.unknown", "unknown bot {bot} for {game}; known: {known}",
+                                bot=repr(spec), game=game.name, known=known))
     return factory(game, params, seed)

@@ -59,7 +59,7 @@ from koloda.bots.base import (
     model_redraw,
     register_bot,
 )
-from koloda.engine import Action, Game, GameState, InvalidOption, Result, Rng
+from koloda.engine import Action, Game, GameState, InvalidOption, Result, Rng, say
 
 #: UCB1 exploration constant for rewards in [0, 1].
 DEFAULT_EXPLORATION = 0.7
@@ -157,10 +157,10 @@ class Budget:
                 raise ValueError
             return Budget(iterations=iterations)
         except ValueError:
-            raise InvalidOption(
-                f"bot:ismcts budget must be a positive number of iterations (2000) or of "
-                f"seconds (0.5s), got {text!r}"
-            ) from None
+            raise InvalidOption(say(
+                "bot.ismcts_budget", "bot:ismcts budget must be a positive number of "
+                "iterations (2000) or of seconds (0.5s), got {got}", got=repr(text)
+            )) from None
 
     def __str__(self) -> str:
         return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
@@ -207,10 +207,11 @@ class Playout:
                 share = -1.0
             if math.isfinite(share) and 0.0 <= share <= 1.0:
                 return Playout(share=share, guided=True)
-        raise InvalidOption(
-            f"bot:ismcts playout policy must be random, heuristic or heuristicP with P the "
-            f"share of heuristic moves between 0 and 1 (heuristic0.5), got {text!r}"
-        )
+        raise InvalidOption(say(
+            "bot.ismcts_playout", "bot:ismcts playout policy must be random, heuristic or "
+            "heuristicP with P the share of heuristic moves between 0 and 1 (heuristic0.5), "
+            "got {got}", got=repr(text)
+        ))
 
     def __str__(self) -> str:
         if self.share <= 0:
@@ -246,8 +247,9 @@ class IsmctsBot:
         else:
             self._policy_bot = None
         if opponents not in OPPONENT_MODELS:
-            raise InvalidOption(f"bot:ismcts opponents must be one of "
-                                f"{', '.join(OPPONENT_MODELS)}, got {opponents!r}")
+            raise InvalidOption(say("bot.ismcts_opponents", "bot:ismcts opponents must be "
+                                    "one of {known}, got {got}",
+                                    known=", ".join(OPPONENT_MODELS), got=repr(opponents)))
         self.opponents = opponents
         self._opponent_bot: Bot | None = None
         if opponents != SEARCH:
@@ -456,10 +458,11 @@ class IsmctsBot:
 
 def _factory(game: Game, params: list[str], seed: int) -> IsmctsBot:
     if len(params) > 4:
-        raise InvalidOption("bot:ismcts takes a budget, optionally an exploration constant, "
-                            "a playout policy and an opponent model, as in bot:ismcts:2000, "
-                            "bot:ismcts:0.5s:0.7, bot:ismcts:200:0.7:heuristic or "
-                            "bot:ismcts:1000::heuristic:heuristic")
+        raise InvalidOption(say("bot.ismcts_params", "bot:ismcts takes a budget, optionally "
+                                "an exploration constant, a playout policy and an opponent "
+                                "model, as in bot:ismcts:2000, bot:ismcts:0.5s:0.7, "
+                                "bot:ismcts:200:0.7:heuristic or "
+                                "bot:ismcts:1000::heuristic:heuristic"))
     budget = Budget.parse(params[0]) if params and params[0] != "" else None
     exploration = DEFAULT_EXPLORATION
     policy = Playout.parse(params[2]) if len(params) >= 3 and params[2] != "" else None
@@ -468,10 +471,11 @@ def _factory(game: Game, params: list[str], seed: int) -> IsmctsBot:
         try:
             exploration = float(params[1])
         except ValueError:
-            raise InvalidOption(f"bot:ismcts exploration must be a number, got {params[1]!r}") \
-                from None
+            raise InvalidOption(say("bot.ismcts_exploration", "bot:ismcts exploration must be "
+                                    "a number, got {got}", got=repr(params[1]))) from None
         if not math.isfinite(exploration) or exploration < 0:
-            raise InvalidOption(f"bot:ismcts exploration must be ≥ 0, got {params[1]!r}")
+            raise InvalidOption(say("bot.ismcts_exploration_sign", "bot:ismcts exploration "
+                                    "must be ≥ 0, got {got}", got=repr(params[1])))
     return IsmctsBot(budget, seed=seed, exploration=exploration, policy=policy,
                      opponents=opponents, game=game)
 

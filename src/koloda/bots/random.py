@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from koloda.bots.base import Decision, register_bot
-from koloda.engine import Action, Game, InvalidOption, Rng
+from koloda.engine import Action, Game, InvalidOption, Rng, say
 
 
 class RandomBot:
@@ -20,7 +20,8 @@ class RandomBot:
 
 def _factory(game: Game, params: list[str], seed: int) -> RandomBot:
     if params:
-        raise InvalidOption("bot:random takes no parameters")
+        raise InvalidOption(say("bot.random_params", "{bot} takes no parameters",
+                                bot="bot:random"))
     return RandomBot(seed)
 
 

@@ -50,7 +50,7 @@ from koloda.extras import MissingExtra
 from koloda.server.catalogue import catalogue
 from koloda.server.errors import ClientError
 from koloda.server.hub import Hub, SeatRequest, games_catalogue
-from koloda.server.limits import Bucket, Gate, Limits, too_many
+from koloda.server.limits import Bucket, Gate, Limits, retry_after, too_many
 from koloda.server.room import Client, Room
 from koloda.server.store import Store, default_url
 
@@ -181,8 +181,8 @@ class BodyLimit:
 
 async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None:
     body = json.dumps(
-        ClientError("too_large", f"requests are limited to {limit} bytes").to_json()
-    ).encode()
+        ClientError("too_large", f"requests are limited to {limit} bytes").to_json(),
+        allow_nan=False).encode()
     await send({"type": "http.response.start", "status": 413,
                 "headers": [(b"content-type", b"application/json")]})
     await send({"type": "http.response.body", "body": body})
@@ -235,7 +235,8 @@ def create_app(
 
     @app.exception_handler(ClientError)
     async def _client_error(_request: Request, exc: ClientError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        # a limit met says when to ask again (Retry-After), tables' and events' alike
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=retry_after(exc))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -430,7 +431,8 @@ class _SecurityHeaders:
             # without them), then raised on for the server's log
             if not started:
                 body = json.dumps(ClientError(
-                    "internal", "the server could not answer this request").to_json()).encode()
+                    "internal", "the server could not answer this request").to_json(),
+                    allow_nan=False).encode()
                 await send({"type": "http.response.start", "status": 500, "headers": [
                     (b"content-type", b"application/json"), *self.headers]})
                 await send({"type": "http.response.body", "body": body})

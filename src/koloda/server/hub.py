@@ -23,7 +23,7 @@ from typing import Any
 from koloda.action_words import refusal_text
 from koloda.bots import bot_names, make_bot
 from koloda.bots.base import bot_descriptions, named_bot
-from koloda.engine import GameRecord, KolodaError, get_spec, load_game
+from koloda.engine import GameRecord, KolodaError, Words, get_spec, load_game, say
 from koloda.engine.errors import IllegalAction, InvalidOption, UnknownGame
 from koloda.engine.record import RulesChanged, migrate
 from koloda.i18n import number
@@ -268,7 +268,8 @@ class Hub:
         if not seats:
             seats = [SeatRequest() for _ in range(n)]
         if len(seats) != n:
-            raise ClientError("invalid_option", f"{n} players need {n} seats, got {len(seats)}")
+            raise ClientError("invalid_option", _seats_text(n, len(seats), lang),
+                              message_ru=_seats_text(n, len(seats), "ru"))
         if seed is None:
             seed = new_seed()
         rows: list[SeatRow] = []
@@ -281,23 +282,26 @@ class Hub:
                 if not bot.startswith("bot:"):
                     bot = "bot:" + bot
                 if not bot.isascii() or not bot.isprintable():  # NUL: PostgreSQL stores no NUL
-                    raise ClientError("invalid_option",
-                                      f"seat {i + 1}: a bot's name is printable ASCII")
+                    raise _refused(g.name, say("lobby.bot_ascii", "a bot's name is printable "
+                                               "ASCII"), lang, seat=i)
                 try:
                     make_bot(bot, g, seed=0)
                 except KolodaError as e:
-                    raise ClientError("invalid_option", f"seat {i + 1}: {e}") from None
+                    raise _refused(g.name, e, lang, seat=i) from None
                 _check_bot_budget(bot, g.name, i)
             name = (s.name or "").strip() or _seat_name(s.kind, bot, i, lang)
             try:
                 name = check_name(name, NAME_LIMIT)
-            except ClientError as e:
-                raise ClientError("invalid_option", f"seat {i + 1}: {e.message}") from None
+            except ClientError as e:  # its words in both languages, after the seat's
+                ru = str(e.extra.get("message_ru", e.message))
+                raise ClientError("invalid_option",
+                                  _seat_text(i, ru if lang == "ru" else e.message, lang),
+                                  message_ru=_seat_text(i, ru, "ru")) from None
             rows.append(SeatRow(seat=i, kind=s.kind, bot=bot, name=name, token=new_token()))
         try:
             state = g.new(seed=seed) if setup is None else g.from_setup(setup, seed=seed)
-        except KolodaError as e:
-            raise ClientError("invalid_option", str(e)) from None
+        except KolodaError as e:  # Gwent's decks for as many players, a duel's attack deck…
+            raise _refused(g.name, e, lang) from None
         row = TableRow(
             id=table_id or secrets.token_urlsafe(9),
             game=g.name,
@@ -325,6 +329,32 @@ class Hub:
         self.rooms[row.id] = room
         room.kick_bots()
         return room
+
+
+def _seats_text(players: int, seats: int, lang: str) -> str:
+    from koloda.i18n import tn
+
+    return tn("lobby.seats", "{n} player needs {n} seat, got {got}",
+              "{n} players need {n} seats, got {got}", players, lang, got=seats)
+
+
+def _refused(game: str, error: KolodaError | Words, lang: str, *, seat: int | None = None
+             ) -> ClientError:
+    """The lobby's ``invalid_option`` refusal of ``error`` (a bot's parameters, a deal the
+    options cannot make): its words in the table's language ``lang`` (``message``) and in
+    Russian (``message_ru``), after the seat they concern when there is one («место 2: …»)."""
+    def text(language: str) -> str:
+        why = refusal_text(game, error, language)
+        return why if seat is None else _seat_text(seat, why, language)
+
+    return ClientError("invalid_option", text(lang), message_ru=text("ru"))
+
+
+def _seat_text(seat: int, why: str, lang: str) -> str:
+    """Why a seat is refused, after the seat's number («место 2: …», "seat 2: …")."""
+    from koloda.i18n import t
+
+    return t("lobby.seat", "seat {n}: {why}", lang, n=seat + 1, why=why)
 
 
 def _why(error: BaseException) -> tuple[str, str]:

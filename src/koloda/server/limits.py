@@ -10,6 +10,7 @@ has the proxy's address: raise the per-address limits there, or let the proxy li
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -17,10 +18,28 @@ from koloda.i18n import catalogue, number
 from koloda.server.errors import ClientError
 
 
-def too_many(key: str, one: str, many: str, n: float) -> ClientError:
+class TooMany(ClientError):
+    """A ``too_many`` refusal; ``retry_after``: the seconds until the limit it met allows one
+    more request, when that is known (HTTP answers it as ``Retry-After``)."""
+
+    def __init__(self, message: str, *, message_ru: str,
+                 retry_after: float | None = None) -> None:
+        super().__init__("too_many", message, message_ru=message_ru)
+        self.retry_after = retry_after
+
+
+def retry_after(error: ClientError) -> dict[str, str]:
+    """The ``Retry-After`` header of an HTTP answer refusing with ``error`` (whole seconds, at
+    least one), or none when the error is no :class:`TooMany` with a known wait."""
+    wait = error.retry_after if isinstance(error, TooMany) else None
+    return {} if wait is None else {"Retry-After": str(max(1, math.ceil(wait)))}
+
+
+def too_many(key: str, one: str, many: str, n: float,
+             retry_after: float | None = None) -> ClientError:
     """A ``too_many`` refusal saying which limit (``n``) was met, in English and in Russian
     (``message_ru``, from the catalogue's ``limit.<key>`` with its plural forms; the pages
-    show it on a Russian page)."""
+    show it on a Russian page); ``retry_after``: the seconds until the limit allows more."""
 
     def say(lang: str) -> str:
         # a fraction is "2.5 tables", «2,5 стола» (the form of one in Russian)
@@ -28,7 +47,7 @@ def too_many(key: str, one: str, many: str, n: float) -> ClientError:
         return catalogue(lang).npgettext(f"limit.{key}", one, many, form).format(
             n=number(n, lang))
 
-    return ClientError("too_many", say("en"), message_ru=say("ru"))
+    return TooMany(say("en"), message_ru=say("ru"), retry_after=retry_after)
 
 
 @dataclass(frozen=True)
@@ -49,6 +68,10 @@ class Limits:
     bot_seconds: float = 10.0
     #: Worker processes for searching bots (0: one fewer than the machine's cores, at least 1).
     bot_workers: int = 0
+    #: An event's exports, backups and printouts one login may ask for a minute (in bursts of
+    #: as many): each replays or renders the whole event. Its other HTTP requests keep the
+    #: message rate, as the tables' do.
+    downloads_per_minute: float = 30.0
 
 
 class Bucket:
@@ -67,6 +90,12 @@ class Bucket:
             return False
         self.tokens -= 1
         return True
+
+    def wait(self) -> float:
+        """Seconds until the bucket holds a token again (0 when it holds one)."""
+        now = time.monotonic()
+        tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        return max(0.0, (1 - tokens) / self.rate) if self.rate > 0 else math.inf
 
     def full(self, now: float) -> bool:
         return self.tokens + (now - self.at) * self.rate >= self.burst
@@ -91,6 +120,11 @@ class Buckets:
             bucket = self._buckets[key] = Bucket(self.rate, self.burst)
         return bucket.take()
 
+    def wait(self, key: object) -> float:
+        """Seconds until ``key``'s bucket holds a token again."""
+        bucket = self._buckets.get(key)
+        return 0.0 if bucket is None else bucket.wait()
+
     def _prune(self) -> None:
         now = time.monotonic()
         for key in [k for k, b in self._buckets.items() if b.full(now)]:
@@ -113,6 +147,9 @@ class Gate:
         #: spectators), at the WebSocket's message rate
         self._http = Buckets(http_rate, max(1.0, 2 * http_rate))
         self.http_rate = http_rate
+        #: an event's downloads (exports, backups, printouts), per login
+        self._downloads = Buckets(limits.downloads_per_minute / 60.0,
+                                  max(1.0, limits.downloads_per_minute))
         self.sockets: dict[str, int] = {}
         self.sockets_open = 0
 
@@ -121,17 +158,29 @@ class Gate:
         if not self._tables.take(address):
             raise too_many("tables", "a client may create at most {n} table a minute; wait a "
                            "little", "a client may create at most {n} tables a minute; wait a "
-                           "little", self.limits.tables_per_minute)
+                           "little", self.limits.tables_per_minute,
+                           self._tables.wait(address))
         if not self._tables_total.take():
             raise too_many("tables_total", "the server creates at most {n} table a minute; "
                            "wait a little", "the server creates at most {n} tables a minute; "
-                           "wait a little", self.limits.tables_per_minute_total)
+                           "wait a little", self.limits.tables_per_minute_total,
+                           self._tables_total.wait())
 
     def http(self, key: object) -> None:
         """Count one state-changing or state-resending HTTP request of ``key``."""
         if not self._http.take(key):
             raise too_many("http", "slow down: at most {n} request a second",
-                           "slow down: at most {n} requests a second", self.http_rate)
+                           "slow down: at most {n} requests a second", self.http_rate,
+                           self._http.wait(key))
+
+    def download(self, key: object) -> None:
+        """Count one of an event's exports, backups or printouts asked for by ``key`` (a
+        login); raises too_many beyond :attr:`Limits.downloads_per_minute`."""
+        if not self._downloads.take(key):
+            raise too_many("downloads", "a login may download or print at most {n} document a "
+                           "minute; wait a little", "a login may download or print at most "
+                           "{n} documents a minute; wait a little",
+                           self.limits.downloads_per_minute, self._downloads.wait(key))
 
     def open_socket(self, address: str) -> None:
         """Count one open WebSocket of ``address``; raises too_many beyond the limits (then

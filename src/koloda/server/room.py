@@ -90,12 +90,15 @@ def check_name(name: Any, limit: int = 40) -> str:
     characters (NUL included: PostgreSQL cannot store it) and no lone surrogates (no
     database stores them as text); raises malformed saying which."""
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= limit:
-        raise ClientError("malformed", f"a name is 1 to {limit} characters")
+        raise ClientError("malformed", f"a name is 1 to {limit} characters",
+                          message_ru=f"имя — от 1 до {limit} символов")
     text: str = name.strip()
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
-        raise ClientError("malformed", "a name cannot hold control characters")
+        raise ClientError("malformed", "a name cannot hold control characters",
+                          message_ru="в имени не может быть управляющих символов")
     if any(0xD800 <= ord(ch) < 0xE000 for ch in text):
-        raise ClientError("malformed", "a name cannot hold lone surrogates (not text)")
+        raise ClientError("malformed", "a name cannot hold lone surrogates (not text)",
+                          message_ru="в имени не может быть одиночных суррогатов (это не текст)")
     return text
 
 

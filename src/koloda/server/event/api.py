@@ -20,11 +20,17 @@ then ``op`` (``action``, optional ``id`` echoed back), ``lang`` and ``ping``. Th
 ``welcome``, the view in two parts — ``public`` (what every login and the board see alike, one
 text for all, what changed) and ``private`` (the login's own part, only when a change concerns
 it) with the new entries of each log; see ``docs/event-server.md`` — ``ack`` and ``error``.
-Message size and rate limits are the tables' (``MAX_MESSAGE``, ``--message-rate``).
+Message size and rate limits are the tables' (``MAX_MESSAGE``, ``--message-rate``), and so
+is the HTTP requests' rate: a login's requests count as the login's (the tables count a seat's),
+a request without one as its client address's, each event apart; a ``lang`` message resends the
+whole view a few times a minute at most, as at a table. A refusal is ``too_many`` (HTTP 429
+with ``Retry-After``) and changes nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Request, WebSocket
@@ -35,6 +41,7 @@ from koloda.server.errors import ClientError
 from koloda.server.event import bridge
 from koloda.server.event.hub import EventHub
 from koloda.server.event.room import MAX_BOARDS, MAX_LOGIN_CONNECTIONS, EventRoom
+from koloda.server.limits import Bucket, Gate, TooMany, too_many
 from koloda.server.room import Client
 
 Lang = Literal["en", "ru"]
@@ -49,6 +56,40 @@ class OpBody(BaseModel):
 def _events(request: Request | WebSocket) -> EventHub:
     events: EventHub = request.app.state.events
     return events
+
+
+def count(request: Request, room: EventRoom, who: int | None, lang: str | None = None) -> None:
+    """Count one request at ``room`` by login ``who`` (None: by the client's address) against
+    the HTTP rate (the tables' limiter, :meth:`koloda.server.limits.Gate.http`); raises
+    too_many beyond it, before anything is done, in ``lang`` (the request's, when it names
+    one) as ``message`` and in Russian as ``message_ru``."""
+    from koloda.server.app import _address
+
+    gate: Gate = request.app.state.gate
+    with _in(lang):
+        gate.http(("event", room.id, "login", who) if who is not None
+                  else ("event", room.id, "address", _address(request)))
+
+
+def count_download(request: Request, room: EventRoom, who: int,
+                   lang: str | None = None) -> None:
+    """Count one export, backup or printout asked for by login ``who`` (each replays or
+    renders the whole event: :attr:`koloda.server.limits.Limits.downloads_per_minute`)."""
+    gate: Gate = request.app.state.gate
+    with _in(lang):
+        gate.download(("event", room.id, who))
+
+
+@contextmanager
+def _in(lang: str | None) -> Iterator[None]:
+    """A limit's refusal raised inside, in ``lang``: its Russian words as its message too."""
+    try:
+        yield
+    except TooMany as e:
+        if lang != "ru" or "message_ru" not in e.extra:
+            raise
+        ru = str(e.extra["message_ru"])
+        raise TooMany(ru, message_ru=ru, retry_after=e.retry_after) from None
 
 
 def _login(room: EventRoom, authorization: str | None) -> int | None:
@@ -70,11 +111,14 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
 
     @app.get("/api/events/{event_id}")
     async def event_info(event_id: str, request: Request) -> dict[str, Any]:
-        return (await _events(request).get(event_id)).info()
+        room = await _events(request).get(event_id)
+        count(request, room, None)
+        return room.info()
 
     @app.get("/api/events/{event_id}/time")
     async def event_time(event_id: str, request: Request) -> dict[str, Any]:
         room = await _events(request).get(event_id)
+        count(request, room, None)
         return {"now": room.now_ms()}
 
     @app.get("/api/events/{event_id}/view")
@@ -82,6 +126,7 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
                          authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await _events(request).get(event_id)
         who = _login(room, authorization)
+        count(request, room, who, lang)
         async with room.lock:
             return room.view(who, lang)
 
@@ -90,11 +135,18 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
                        authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await _events(request).get(event_id)
         who = _must_login(room, authorization)
+        count(request, room, who)
         return {"who": who, "badge": room.logins[who].badge, **bridge.person(room.state, who)}
 
     @app.get("/api/events/{event_id}/badges/{code}")
-    async def event_badge(event_id: str, code: str, request: Request) -> dict[str, Any]:
+    async def event_badge(event_id: str, code: str, request: Request,
+                          authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await _events(request).get(event_id)
+        try:  # a phone looks up a badge with its login: counted as the login's (one address
+            who = _login(room, authorization)  # behind a proxy is every phone's)
+        except ClientError:  # the lookup needs none
+            who = None
+        count(request, room, who)
         who = room.who_for_badge(code)
         return {"who": who, "badge": code, **bridge.person(room.state, who)}
 
@@ -103,12 +155,15 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
                         authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await _events(request).get(event_id)
         who = _must_login(room, authorization)
+        count(request, room, who, body.lang)
         return await room.submit(who, body.action, body.lang)
 
     @app.get("/api/events/{event_id}/duels/{duel_id}")
     async def event_duel(event_id: str, duel_id: str, request: Request) -> dict[str, Any]:
         hub = _events(request)
-        return await hub.duel_public(await hub.get(event_id), duel_id)
+        room = await hub.get(event_id)
+        count(request, room, None)
+        return await hub.duel_public(room, duel_id)
 
     @app.get("/api/events/{event_id}/duels/{duel_id}/seat")
     async def event_duel_seat(event_id: str, duel_id: str, request: Request,
@@ -116,7 +171,9 @@ def add_event_routes(app: FastAPI, *, message_rate: float) -> None:
                               ) -> dict[str, Any]:
         hub = _events(request)
         room = await hub.get(event_id)
-        return await hub.duel_seat(room, _must_login(room, authorization), duel_id)
+        who = _must_login(room, authorization)
+        count(request, room, who)
+        return await hub.duel_seat(room, who, duel_id)
 
     @app.websocket("/ws/events/{event_id}")
     async def event_socket(websocket: WebSocket, event_id: str) -> None:
@@ -141,9 +198,13 @@ async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float
         who = room.who_for_token(token) if token else None
         limit = MAX_BOARDS if who is None else MAX_LOGIN_CONNECTIONS
         if room.count(who) >= limit:
-            raise ClientError("too_many", f"at most {limit} open connections here; close "
-                              "another page")
-        return Client(who, lang)
+            raise too_many("event_sockets", "at most {n} open connection here; close another "
+                           "page", "at most {n} open connections here; close another page",
+                           limit)
+        client = Client(who, lang)
+        resends = websocket.app.state.gate.limits.full_resends_per_minute
+        client.resends = Bucket(resends / 60.0, max(1.0, resends))
+        return client
 
     async def refuse(room: EventRoom, client: Client, error: ClientError,
                      data: dict[str, Any] | None) -> None:
@@ -156,6 +217,8 @@ async def _serve(websocket: WebSocket, hub: EventHub, event_id: str, rate: float
 
 def _refuse(client: Client, error: ClientError, data: dict[str, Any]) -> None:
     reply = error.to_json()
+    if client.lang == "ru" and "message_ru" in reply:  # a limit's words, in the page's language
+        reply["message"] = reply["message_ru"]
     if "id" in data:
         reply["id"] = data.get("id")
     client.push(reply)
@@ -171,7 +234,16 @@ async def _handle(room: EventRoom, client: Client, data: dict[str, Any]) -> None
     elif kind == "hello":
         raise ClientError("malformed", "hello is sent once, first")
     elif kind == "lang":
-        client.lang = _lang(data.get("lang"))
+        lang = _lang(data.get("lang"))
+        if lang == client.lang:  # nothing to say again
+            client.push({"type": "ack", "id": ident, "version": room.version})
+            return
+        # both parts and their logs whole again, in the other language: a few times a minute
+        if client.resends is not None and not client.resends.take():
+            raise ClientError("too_many", "the language can be changed a few times a minute; "
+                              "wait a little", message_ru="язык можно менять лишь несколько раз "
+                              "в минуту; подождите немного")
+        client.lang = lang
         async with room.lock:
             room.resend(client)
     elif client.seat is None:

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from koloda.engine import InvalidData
 from koloda.server.event import bridge
-from koloda.server.event.store import EventRow, LoginRow
+from koloda.server.event.store import EventRow, LoginRow, json_text
 
 
 def _csv(rows: list[list[Any]]) -> str:
@@ -61,7 +60,7 @@ def files(desk: Any, lang: str) -> dict[str, str]:
     log = rec.to_json()
     return {"participants.csv": _csv(participants), "cards.csv": _csv(cards),
             "ledger.csv": _csv(ledger),
-            "log.json": json.dumps(log, ensure_ascii=False, indent=1) + "\n"}
+            "log.json": json_text(log, "the game record", indent=1) + "\n"}
 
 
 def _describe(spec: Any, event: Any, lang: str) -> str:

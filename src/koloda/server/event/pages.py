@@ -30,7 +30,6 @@ base URL), so a code shown on a phone opens on the other phone over the same Wi-
 from __future__ import annotations
 
 import io
-import json
 import re
 from types import SimpleNamespace
 from typing import Any
@@ -70,12 +69,13 @@ _EXPORTS = {"participants.csv": "text/csv", "cards.csv": "text/csv", "ledger.csv
             "log.json": "application/json"}
 
 
-def _master(room: EventRoom, authorization: str | None) -> None:
+def _master(room: EventRoom, authorization: str | None) -> int:
     from koloda.server.event.api import _must_login
 
     who = _must_login(room, authorization)
     if bridge.person(room.state, who)["role"] != "master":
         raise ClientError("bad_token", "only a master downloads the event's exports and backups")
+    return who
 
 
 async def _stored(room: EventRoom) -> EventRow:
@@ -95,13 +95,13 @@ def add_event_pages(app: FastAPI) -> None:
     """Add the event's pages, QR codes, exports and backups to the server's ``app``."""
     from koloda.server.app import _page
     from koloda.server.event import exports
-    from koloda.server.event.api import _events
+    from koloda.server.event.api import _events, count, count_download
 
     @app.get("/api/events/{event_id}/export/{name}")
     async def event_export(event_id: str, name: str, request: Request, lang: str = "ru",
                            authorization: str | None = Header(default=None)) -> Response:
         room = await _events(request).get(event_id)
-        _master(room, authorization)
+        count_download(request, room, _master(room, authorization), lang)
         if name not in _EXPORTS:
             raise ClientError("not_found", f"the exports are {', '.join(_EXPORTS)}")
         row = await _stored(room)
@@ -114,16 +114,19 @@ def add_event_pages(app: FastAPI) -> None:
     async def event_online(event_id: str, request: Request,
                            authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await _events(request).get(event_id)
-        _master(room, authorization)
+        count(request, room, _master(room, authorization))
         return {"online": sorted(w for w, c in room.clients.items() if w is not None and c)}
 
     @app.get("/api/events/{event_id}/backup")
-    async def event_backup(event_id: str, request: Request,
+    async def event_backup(event_id: str, request: Request, lang: str | None = None,
                            authorization: str | None = Header(default=None)) -> Response:
         room = await _events(request).get(event_id)
-        _master(room, authorization)
+        # a refusal in the language asked for, else the event's (as a printout's)
+        count_download(request, room, _master(room, authorization), lang or room.row.lang)
         row = await _stored(room)
-        return _download(json.dumps(row.to_json(), ensure_ascii=False),
+        from koloda.server.event.store import json_text  # a NaN refused, never written
+
+        return _download(json_text(row.to_json(), "the event's record"),
                          f"{room.id}-backup.json", "application/json")
 
     @app.get("/e/{event_id}", include_in_schema=False)

@@ -87,6 +87,9 @@ def add_print_routes(app: FastAPI) -> None:
         if master is None or bridge.person(room_obj.state, master)["role"] != "master":
             raise ClientError("bad_token", _say(lang, "printing needs a master's login",
                                                 "для печати нужен вход мастера"))
+        from koloda.server.event.api import count_download  # a rendering of the whole event
+
+        count_download(request, room_obj, master, lang or room_obj.row.lang)
         try:
             ids = frozenset(int(x) for x in who.split(",") if x.strip()) if who else None
         except ValueError:

@@ -44,7 +44,21 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from koloda.engine import InvalidData
 from koloda.server.store import Damaged, Database, json_object, read_strictly
+
+
+def json_text(value: Any, what: str, **kwargs: Any) -> str:
+    """``value`` as the JSON text a client or the database reads (``kwargs``: ``json.dumps``'s
+    layout); raises :class:`~koloda.engine.InvalidData` naming ``what`` for a NaN or an
+    infinity, which JSON has no words for (a bare ``NaN`` no client parses), and writes
+    nothing."""
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False, **kwargs)
+    except ValueError:
+        raise InvalidData(f"{what}: a number JSON cannot write (NaN or an infinity)") \
+            from None
+
 
 metadata = MetaData()
 
@@ -150,8 +164,8 @@ class EventStore(Database):
         with self.engine.begin() as c:
             c.execute(insert(events_t).values(
                 id=row.id, title=row.title, game=row.game, players=row.players,
-                options=json.dumps(row.options, ensure_ascii=False),
-                setup=None if row.setup is None else json.dumps(row.setup, ensure_ascii=False),
+                options=json_text(row.options, "the event's options"),
+                setup=None if row.setup is None else json_text(row.setup, "its setup"),
                 seed=row.seed, lang=row.lang, created_at=row.created_at,
                 version=len(row.ops),
             ))
