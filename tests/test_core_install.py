@@ -215,6 +215,10 @@ def serve_and_play(koloda: list[str], cwd: Path, env: dict[str, str], db: Path) 
             time.sleep(0.1)
         status, page = _http(base + "/")
         assert status == 200 and b"/static/lobby.js" in page, (status, page[:200])
+        # the lobby offers no bot this install cannot make (the duel's solver needs SciPy)
+        duel = next(g for g in json.loads(_http(base + "/api/games")[1]) if g["name"] == "duel")
+        assert "bot:random" in duel["bots"] and "bot:solver" not in duel["bots"], duel["bots"]
+        assert "solver" not in [k["kind"] for k in duel["bot_kinds"]]
         status, made = _http(base + "/api/tables", {"game": "duel", "seats": [
             {"kind": "human", "name": "Аня"}, {"kind": "human", "name": "Боря"}]})
         assert status == 201, made

@@ -81,8 +81,14 @@ def offered_bots(game: str) -> list[str]:
     """The bot kinds of ``game`` that this install can make: those whose optional modules
     (``register_bot(needs=…)``) are installed; what menus offer. (A kind left out is still
     known: asked for by name, it says which extra to install.)"""
-    return [kind for kind in bot_names(game)
-            if all(importlib.util.find_spec(m) is not None for m in bot_needs(kind, game))]
+    return [kind for kind in bot_names(game) if all(_installed(m) for m in bot_needs(kind, game))]
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # (an import hook that refuses it: not installed here)
+        return False
 
 
 def bot_descriptions(game: str) -> list[dict[str, object]]:

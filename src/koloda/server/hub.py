@@ -21,8 +21,8 @@ from functools import partial
 from typing import Any
 
 from koloda.action_words import refusal_text
-from koloda.bots import bot_names, make_bot
-from koloda.bots.base import bot_descriptions, named_bot
+from koloda.bots import make_bot
+from koloda.bots.base import bot_descriptions, named_bot, offered_bots
 from koloda.engine import GameRecord, KolodaError, Words, get_spec, load_game, say
 from koloda.engine.errors import IllegalAction, InvalidOption, UnknownGame
 from koloda.engine.record import RulesChanged, migrate
@@ -460,7 +460,7 @@ def bot_choices(game: str) -> list[str]:
     of the search bots (``bot:ismcts:1s``) and the game's own measured presets; any other
     parameter can be sent too."""
     out = []
-    kinds = bot_names(game)
+    kinds = offered_bots(game)  # (the duel's solver only where NumPy and SciPy are installed)
     for kind in kinds:
         out.append(f"bot:{kind}")
         out.extend(f"bot:{kind}:{p}" for p in SEARCH_PRESETS.get(kind, ()))
