@@ -72,6 +72,11 @@ def serve(
         2000, "--sockets-total", envvar="KOLODA_SOCKETS_TOTAL", min=1,
         help="WebSockets open at once in all.",
     ),
+    downloads_per_minute: float = typer.Option(
+        30.0, "--downloads-per-minute", envvar="KOLODA_DOWNLOADS_PER_MINUTE", min=1.0,
+        help="An event's exports, backups and printouts one login may fetch a minute (in "
+        "bursts of as many): each replays or renders the whole event.",
+    ),
     bot_seconds: float = typer.Option(
         10.0, "--bot-seconds", envvar="KOLODA_BOT_SECONDS", min=0.05, max=60.0,
         help="Wall-clock seconds a bot may think per decision, whatever its iteration budget "
@@ -112,7 +117,8 @@ def serve(
     limits = Limits(
         tables_per_minute=tables_per_minute, tables_per_minute_total=tables_per_minute_total,
         sockets_per_address=sockets_per_address, sockets_total=sockets_total,
-        bot_seconds=bot_seconds, bot_workers=bot_workers,
+        downloads_per_minute=downloads_per_minute, bot_seconds=bot_seconds,
+        bot_workers=bot_workers,
     )
     app = create_app(url, bot_delay=bot_delay, fixed_seeds=fixed_seeds, message_rate=message_rate,
                      idle_minutes=idle_minutes, limits=limits)
