@@ -50,7 +50,7 @@ from koloda.extras import MissingExtra
 from koloda.server.catalogue import catalogue
 from koloda.server.errors import ClientError
 from koloda.server.hub import Hub, SeatRequest, games_catalogue
-from koloda.server.limits import Bucket, Gate, Limits, retry_after, too_many
+from koloda.server.limits import Bucket, Gate, Limits, retry_after, take_resend, too_many
 from koloda.server.room import Client, Room
 from koloda.server.store import Store, default_url
 
@@ -760,10 +760,7 @@ async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
             client.push({"type": "ack", "id": ident, "version": room.version})
             return
         # the log in the other language is the whole log again: a few times a minute
-        if client.resends is not None and not client.resends.take():
-            raise ClientError("too_many", "the language can be changed a few times a minute; "
-                              "wait a little", message_ru="язык можно менять лишь несколько раз "
-                              "в минуту; подождите немного")
+        take_resend(client.resends)
         client.lang = lang
         async with room.lock:
             room.resend(client)

@@ -101,6 +101,16 @@ class Bucket:
         return self.tokens + (now - self.at) * self.rate >= self.burst
 
 
+def take_resend(resends: Bucket | None) -> None:
+    """Count one whole resend of a connection's view and log (a change of language, at a
+    table or an event); ``too_many`` beyond its bound (:attr:`Limits.full_resends_per_minute`,
+    None: unbounded)."""
+    if resends is not None and not resends.take():
+        raise ClientError("too_many", "the language can be changed a few times a minute; wait "
+                          "a little", message_ru="язык можно менять лишь несколько раз в минуту; "
+                          "подождите немного")
+
+
 class Buckets:
     """One bucket per key (a client address, a seat), made on first use; buckets that have
     filled up again are forgotten once there are many, so the map stays bounded by the

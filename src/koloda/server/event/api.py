@@ -41,7 +41,7 @@ from koloda.server.errors import ClientError
 from koloda.server.event import bridge
 from koloda.server.event.hub import EventHub
 from koloda.server.event.room import MAX_BOARDS, MAX_LOGIN_CONNECTIONS, EventRoom
-from koloda.server.limits import Bucket, Gate, TooMany, too_many
+from koloda.server.limits import Bucket, Gate, TooMany, take_resend, too_many
 from koloda.server.room import Client
 
 Lang = Literal["en", "ru"]
@@ -239,10 +239,7 @@ async def _handle(room: EventRoom, client: Client, data: dict[str, Any]) -> None
             client.push({"type": "ack", "id": ident, "version": room.version})
             return
         # both parts and their logs whole again, in the other language: a few times a minute
-        if client.resends is not None and not client.resends.take():
-            raise ClientError("too_many", "the language can be changed a few times a minute; "
-                              "wait a little", message_ru="язык можно менять лишь несколько раз "
-                              "в минуту; подождите немного")
+        take_resend(client.resends)
         client.lang = lang
         async with room.lock:
             room.resend(client)
