@@ -60,7 +60,8 @@ def bench_app() -> Any:
     # every socket of the bench comes from 127.0.0.1: the per-address limit of the tables'
     # sockets (64) would refuse duellists, which is not what is measured
     return create_app(os.environ["KOLODA_BENCH_DB"], bot_delay=0.0, message_rate=1e9,
-                      event_check_seconds=1.0, limits=Limits(sockets_per_address=2000))
+                      event_check_seconds=1.0,
+                      limits=Limits(sockets_per_address=2000, socket_opens_per_minute=1e9))
 
 
 def cpu_seconds(pid: int) -> float:

@@ -49,6 +49,7 @@ def bench_app() -> Any:
     # one client address opens every table and connection here
     limits = Limits(tables_per_minute=1e9, tables_per_minute_total=1e9,
                     sockets_per_address=100_000, sockets_total=100_000,
+                    socket_opens_per_minute=1e9,
                     bot_seconds=float(os.environ.get("KOLODA_BENCH_BOT_SECONDS", "10")))
     app = create_app(os.environ["KOLODA_BENCH_DB"], bot_delay=0.0, fixed_seeds=True,
                      message_rate=1e9, limits=limits)  # a scripted person acts far faster

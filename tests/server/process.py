@@ -51,6 +51,9 @@ class ServerProcess:
              "--db", db_url(self.db),
              "--bot-delay", str(self.bot_delay),
              "--log-level", "warning", "--fixed-seeds", "--message-rate", "1000",
+             # every page of a test session connects from 127.0.0.1 (the limit itself is
+             # tested in test_abuse.py)
+             "--socket-opens-per-minute", "100000",
              *(["--certfile", str(self.tls[0]), "--keyfile", str(self.tls[1])]
                if self.tls else [])],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,

@@ -83,6 +83,28 @@ def test_websockets_are_limited_per_address_and_in_all(db: Path) -> None:
         assert gate.sockets_open == 0 and gate.sockets == {}
 
 
+def test_websockets_opened_again_and_again_are_limited_per_address(db: Path) -> None:
+    # a page reconnecting in a loop draws the whole view and log each time: bounded per address
+    app = create_app(db_url(db), bot_delay=0, limits=Limits(socket_opens_per_minute=3))
+    with TestClient(app, client=("10.0.0.1", 1)) as one:
+        tid = new_table(one)["table"]
+        for _ in range(3):
+            with one.websocket_connect(f"/ws/{tid}") as ws:
+                hello(ws, None)
+        with one.websocket_connect(f"/ws/{tid}") as ws:  # the fourth in the same minute
+            err = ws.receive_json()
+            assert err["code"] == "too_many" and "new connections a minute" in err["message"]
+            assert "не больше 3 новых подключений в минуту" in err["message_ru"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4429
+        other = TestClient(app, client=("10.0.0.2", 1))  # another address is not held
+        with other.websocket_connect(f"/ws/{tid}") as ws:
+            hello(ws, None)
+        gate = app.state.gate
+        assert gate.sockets_open == 0 and gate.sockets == {}
+
+
 def test_a_custom_magic_set_is_freed_with_its_table(db: Path) -> None:
     from koloda.games.nevermore.magic import koloda_set, magic_set_for
 

@@ -72,6 +72,11 @@ def serve(
         2000, "--sockets-total", envvar="KOLODA_SOCKETS_TOTAL", min=1,
         help="WebSockets open at once in all.",
     ),
+    socket_opens_per_minute: float = typer.Option(
+        240.0, "--socket-opens-per-minute", envvar="KOLODA_SOCKET_OPENS_PER_MINUTE", min=1.0,
+        help="WebSockets one client address may open a minute (in bursts of as many): each new "
+        "one is sent the whole view and log.",
+    ),
     downloads_per_minute: float = typer.Option(
         30.0, "--downloads-per-minute", envvar="KOLODA_DOWNLOADS_PER_MINUTE", min=1.0,
         help="An event's exports, backups and printouts one login may fetch a minute (in "
@@ -117,6 +122,7 @@ def serve(
     limits = Limits(
         tables_per_minute=tables_per_minute, tables_per_minute_total=tables_per_minute_total,
         sockets_per_address=sockets_per_address, sockets_total=sockets_total,
+        socket_opens_per_minute=socket_opens_per_minute,
         downloads_per_minute=downloads_per_minute, bot_seconds=bot_seconds,
         bot_workers=bot_workers,
     )

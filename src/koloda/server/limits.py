@@ -60,6 +60,9 @@ class Limits:
     #: WebSockets open at once from one client address, and in all.
     sockets_per_address: int = 64
     sockets_total: int = 2000
+    #: WebSockets one client address may open a minute (in bursts of as many): each new one is
+    #: sent the whole view and log, so a page reconnecting in a loop is bounded too.
+    socket_opens_per_minute: float = 240.0
     #: Whole views (the full log) one connection may ask for again a minute (``lang``), in
     #: bursts of as many.
     full_resends_per_minute: float = 6.0
@@ -162,6 +165,8 @@ class Gate:
                                   max(1.0, limits.downloads_per_minute))
         self.sockets: dict[str, int] = {}
         self.sockets_open = 0
+        opens = limits.socket_opens_per_minute
+        self._opens = Buckets(opens / 60.0, max(1.0, opens))
 
     def create_table(self, address: str) -> None:
         """Count one table creation from ``address``; raises too_many beyond the limits."""
@@ -203,6 +208,10 @@ class Gate:
             raise too_many("sockets", "at most {n} connection from one address; close some "
                            "pages", "at most {n} connections from one address; close some "
                            "pages", self.limits.sockets_per_address)
+        if not self._opens.take(address):
+            raise too_many("socket_opens", "at most {n} new connection a minute from one "
+                           "address; wait a little", "at most {n} new connections a minute "
+                           "from one address; wait a little", self.limits.socket_opens_per_minute)
         self.sockets[address] = self.sockets.get(address, 0) + 1
         self.sockets_open += 1
 
