@@ -52,7 +52,9 @@ def _drain(client: Client, page: Assembled) -> int:
     return n
 
 
-async def _walk(db: Path, options: dict[str, Any], seed: int) -> tuple[int, int]:
+async def _room(db: Path, options: dict[str, Any], seed: int
+                ) -> tuple[EventRoom, EventStore, ManualClock, dict[int | None, Client]]:
+    """A room of the conftest's people, with a connection for every seat and the board."""
     players, setup = bridge.roster_setup(PEOPLE, spare=1, now=T0)
     setup["decks"] = DECKS
     row = EventRow(id=new_event_id(), title="Бал", game="event", players=players,
@@ -64,10 +66,16 @@ async def _walk(db: Path, options: dict[str, Any], seed: int) -> tuple[int, int]
     room = EventRoom.build(row, store=store, store_call=_call, clock=clock, started_ms=T0)
     seats: list[int | None] = [*range(len(PEOPLE)), None]
     clients = {s: Client(s, "ru" if s != 2 else "en") for s in seats}
-    pages = {s: Assembled() for s in seats}
     async with room.lock:
         for c in clients.values():
             room.join(c)
+    return room, store, clock, clients
+
+
+async def _walk(db: Path, options: dict[str, Any], seed: int) -> tuple[int, int]:
+    room, store, clock, clients = await _room(db, options, seed)
+    seats = list(clients)
+    pages = {s: Assembled() for s in seats}
     rng = random.Random(seed)
     private = checked = 0
     try:
@@ -114,3 +122,45 @@ def test_every_connection_assembles_its_seats_view_after_every_change(
     messages, checked = asyncio.run(_walk(tmp_path / "fan.db", VARIANTS[variant], variant))
     assert checked > STEPS  # every seat, at every step that was taken
     assert messages > 0
+
+
+async def _not_held_back(db: Path) -> tuple[bool, bool]:
+    room, store, clock, clients = await _room(db, {}, 3)
+    try:
+        await room.settle()
+        for c in clients.values():
+            _drain(c, Assembled())
+        st: Any = room.state
+        master = next(s for s in clients if s is not None and s in bridge.staff(st))
+        # the master's last view was costly: its next one waits (up to MAX_GAP), and the
+        # flusher sleeps until then
+        room._pace[clients[master]] = time.monotonic() + 5.0
+        room._dirty.add(clients[master])
+        room._flush_soon()
+        await asyncio.sleep(0.05)
+        seat = next(s for s in st.to_act if s is not None and s != master
+                    and any(not str(op).startswith(("expire", "close"))
+                            for op in st.legal_actions(s)))
+        op = next(str(op) for op in st.legal_actions(seat)
+                  if not str(op).startswith(("expire", "close")))
+        clock.advance(max(0, st.now + 1 - clock.now_ms()))
+        await room.submit(seat, op.rsplit(" @", 1)[0])
+        mine, seen = clients[seat], []
+        for _ in range(200):  # at most 2 s, far less than the master's 5
+            while not mine.queue.empty():
+                m = mine.queue.get_nowait()
+                seen.append(json.loads(m) if isinstance(m, str) else m)
+            if any(m and m.get("type") == "private" for m in seen):
+                break
+            await asyncio.sleep(0.01)
+        got = any(m and m.get("type") == "private" for m in seen)
+        return got, clients[master] in room._dirty
+    finally:
+        store.close()
+
+
+def test_a_costly_view_waiting_for_its_pace_holds_back_nobody_else(tmp_path: Path) -> None:
+    # the flusher asleep until the master's pace wakes for a participant's change at once
+    got, master_waits = asyncio.run(_not_held_back(tmp_path / "pace.db"))
+    assert got, "the participant's own part waited for the master's pace"
+    assert master_waits  # (the master's still waits its turn)

@@ -23,6 +23,7 @@ operation first, the room re-reads the record and tries once more (:class:`~.sto
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -79,6 +80,8 @@ class EventRoom:
         self._pos: dict[Client, int] = {}
         self._pace: dict[Client, float] = {}
         self._dirty: set[Client] = set()
+        #: set when connections are marked while the flusher sleeps (see _flush_soon)
+        self._wake = asyncio.Event()
         self._described: dict[str, list[dict[str, Any]]] = {}
         self._broadcast_from = len(state.events)
         self._flusher: asyncio.Task[None] | None = None
@@ -322,13 +325,19 @@ class EventRoom:
         loop.call_soon(run)
 
     def _flush_soon(self) -> None:
-        if self._dirty and (self._flusher is None or self._flusher.done()):
-            try:
-                self._flusher = asyncio.get_running_loop().create_task(self._flush())
-            except RuntimeError:  # no loop (a synchronous caller): send now
-                for c in list(self._dirty):
-                    self._push_private(c)
-                self._dirty.clear()
+        if not self._dirty:
+            return
+        if self._flusher is not None and not self._flusher.done():
+            # the flusher may be asleep until a costly view's pace (a master's, up to MAX_GAP):
+            # it looks again now, the connections just marked may be due at once
+            self._wake.set()
+            return
+        try:
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        except RuntimeError:  # no loop (a synchronous caller): send now
+            for c in list(self._dirty):
+                self._push_private(c)
+            self._dirty.clear()
 
     async def _flush(self) -> None:
         """Send the marked connections their private parts, each at its own pace."""
@@ -346,7 +355,9 @@ class EventRoom:
             if not self._dirty:
                 return
             wait = min(self._pace.get(c, 0.0) for c in self._dirty) - time.monotonic()
-            await asyncio.sleep(max(0.005, wait))
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), max(0.005, wait))
 
     async def settle(self) -> None:
         """Wait until every marked connection has been sent its view (tests, benchmarks)."""
