@@ -569,6 +569,21 @@ def _lang(value: Any) -> str:
     return str(value)
 
 
+async def change_language(room: Any, client: Client, value: Any, ident: Any) -> bool:
+    """A connection's ``lang`` message, at a table or an event: to the language it has, only
+    acknowledged; to another, its view and log whole again in it, a few times a minute
+    (:func:`~koloda.server.limits.take_resend`). Whether the language changed."""
+    lang = _lang(value)
+    if lang == client.lang:  # nothing to say again
+        client.push({"type": "ack", "id": ident, "version": room.version})
+        return False
+    take_resend(client.resends)
+    client.lang = lang
+    async with room.lock:
+        room.resend(client)
+    return True
+
+
 async def _send_now(websocket: WebSocket, message: dict[str, Any]) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(json.dumps(message, allow_nan=False))
@@ -755,15 +770,7 @@ async def _handle(room: Room, client: Client, data: dict[str, Any]) -> None:
     elif kind == "hello":
         raise ClientError("malformed", "hello is sent once, first")
     elif kind == "lang":
-        lang = _lang(data.get("lang"))
-        if lang == client.lang:  # nothing to say again
-            client.push({"type": "ack", "id": ident, "version": room.version})
-            return
-        # the log in the other language is the whole log again: a few times a minute
-        take_resend(client.resends)
-        client.lang = lang
-        async with room.lock:
-            room.resend(client)
+        if await change_language(room, client, data.get("lang"), ident):
             client.push({"type": "table", "table": room.info(client.lang)})
     elif client.seat is None:
         raise ClientError("spectator", "spectators watch; they cannot act")

@@ -41,7 +41,7 @@ from koloda.server.errors import ClientError
 from koloda.server.event import bridge
 from koloda.server.event.hub import EventHub
 from koloda.server.event.room import MAX_BOARDS, MAX_LOGIN_CONNECTIONS, EventRoom
-from koloda.server.limits import Bucket, Gate, TooMany, take_resend, too_many
+from koloda.server.limits import Bucket, Gate, TooMany, too_many
 from koloda.server.room import Client
 
 Lang = Literal["en", "ru"]
@@ -225,7 +225,7 @@ def _refuse(client: Client, error: ClientError, data: dict[str, Any]) -> None:
 
 
 async def _handle(room: EventRoom, client: Client, data: dict[str, Any]) -> None:
-    from koloda.server.app import _lang
+    from koloda.server.app import change_language
 
     kind = _check_fields(data)
     ident = data.get("id")
@@ -233,16 +233,8 @@ async def _handle(room: EventRoom, client: Client, data: dict[str, Any]) -> None
         client.push({"type": "pong", "id": ident, "now": room.now_ms()})
     elif kind == "hello":
         raise ClientError("malformed", "hello is sent once, first")
-    elif kind == "lang":
-        lang = _lang(data.get("lang"))
-        if lang == client.lang:  # nothing to say again
-            client.push({"type": "ack", "id": ident, "version": room.version})
-            return
-        # both parts and their logs whole again, in the other language: a few times a minute
-        take_resend(client.resends)
-        client.lang = lang
-        async with room.lock:
-            room.resend(client)
+    elif kind == "lang":  # both parts and their logs whole again, in the other language
+        await change_language(room, client, data.get("lang"), ident)
     elif client.seat is None:
         raise ClientError("spectator", "the board watches; open your login's link to act")
     else:
