@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 from typing import Any
@@ -84,6 +85,7 @@ def offered_bots(game: str) -> list[str]:
     return [kind for kind in bot_names(game) if all(_installed(m) for m in bot_needs(kind, game))]
 
 
+@functools.cache  # (what is installed does not change while the server runs; asked per lobby)
 def _installed(module: str) -> bool:
     try:
         return importlib.util.find_spec(module) is not None
