@@ -305,12 +305,8 @@ function renderSummary() {
   document.body.dataset.summary = found ? String(found.close.n) : "";
   if (!found) { box.hidden = true; box.replaceChildren(); return false; }
   const isNew = box.hidden || box.dataset.close !== String(found.close.n);
-  const before = box.getBoundingClientRect();
-  const inView = !box.hidden && before.bottom > 0 && before.top < window.innerHeight;
-  const grew = !isNew && found.entries.length > Number(box.dataset.entries || 0);
   box.hidden = false;
   box.dataset.close = String(found.close.n);
-  box.dataset.entries = String(found.entries.length);
   box.setAttribute("aria-label", found.title);
   box.replaceChildren(
     h("h2", {}, found.title),
@@ -321,9 +317,9 @@ function renderSummary() {
     h("button", { type: "button", class: "link", id: "summary-close", "data-key": "summary-close",
       onclick: () => { summarySeen = [view.match, found.close.n]; render(); } }, t("got_it")));
   // a new summary is brought into view, clear of the bar of choices at the bottom of a phone's
-  // screen (its scroll margin is the bar's height: koloda.css); so is one that grew while read.
-  // render() scrolls once the whole page is laid out
-  return isNew || (grew && inView);
+  // screen (its scroll margin is the bar's height: koloda.css); render() scrolls once the whole
+  // page is laid out, and keeps a summary that was on screen whole so when it grows
+  return isNew;
 }
 
 // the seat's automatic passes, for games that have them (the renderer's autoPass words)
