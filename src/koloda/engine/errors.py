@@ -11,13 +11,17 @@ class KolodaError(Exception):
     """Base of every error Koloda raises on purpose."""
 
 
-class UnknownGame(KolodaError):
-    """No game is registered under that name. ``words`` is the message as :class:`Words`
-    when it was given so."""
+class WordedError(KolodaError):
+    """An error whose message may be :class:`Words` (for other languages): ``words`` holds
+    them, None for a plain English text; ``str()`` is the English either way."""
 
     def __init__(self, message: str | Words) -> None:
         self.words = message if isinstance(message, Words) else None
         super().__init__(str(message))
+
+
+class UnknownGame(WordedError):
+    """No game is registered under that name."""
 
 
 
@@ -104,19 +108,11 @@ class ActionSyntaxError(KolodaError):
     """A text that is not the text form of any action of the game."""
 
 
-class InvalidData(KolodaError):
-    """A malformed file, record, scenario or serialized state. ``words`` is the message as
-    :class:`Words` when the parser gave them (a game's deck lists or magic set)."""
-
-    def __init__(self, message: str | Words) -> None:
-        self.words = message if isinstance(message, Words) else None
-        super().__init__(str(message))
+class InvalidData(WordedError):
+    """A malformed file, record, scenario or serialized state (``words`` when the parser gave
+    them: a game's deck lists or magic set)."""
 
 
-class InvalidOption(KolodaError):
-    """An option is unknown, of the wrong type or out of range. ``words`` is the message as
-    :class:`Words` when the kernel or the game gave them (for other languages)."""
-
-    def __init__(self, message: str | Words) -> None:
-        self.words = message if isinstance(message, Words) else None
-        super().__init__(str(message))
+class InvalidOption(WordedError):
+    """An option is unknown, of the wrong type or out of range (``words`` when the kernel or
+    the game gave them)."""
