@@ -19,19 +19,23 @@ def _view(base: str, tid: str, token: str) -> dict:
 
 def _play_one(base: str, tid: str, tokens: list[str]) -> bool:
     """One action by the first seat that must act (or a stale look, to be taken again); False
-    when the game is over."""
-    for token in tokens:
-        v = _view(base, tid, token)
-        if v["finished"]:
-            return False
-        if v["legal"]:
-            r = httpx.post(f"{base}/api/tables/{tid}/act",
-                           headers={"Authorization": f"Bearer {token}"},
-                           json={"action": v["legal"][-1], "version": v["version"]})
-            if r.status_code == 409 and r.json()["code"] == "stale_version":
-                return True  # a bot moved between the look and the act: look again (the protocol)
-            assert r.status_code == 200, r.text
-            return True
+    when the game is over. While only bots are to act (they think on their own threads, slower
+    on a busy machine), it looks again, for at most 30 s."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for token in tokens:
+            v = _view(base, tid, token)
+            if v["finished"]:
+                return False
+            if v["legal"]:
+                r = httpx.post(f"{base}/api/tables/{tid}/act",
+                               headers={"Authorization": f"Bearer {token}"},
+                               json={"action": v["legal"][-1], "version": v["version"]})
+                if r.status_code == 409 and r.json()["code"] == "stale_version":
+                    return True  # a bot moved between the look and the act: look again
+                assert r.status_code == 200, r.text
+                return True
+        time.sleep(0.02)
     raise AssertionError("nobody can act")
 
 
